@@ -1,0 +1,68 @@
+// Three tiers, one config: `jest --selectProjects unit|int|e2e`.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: false },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^@portal/(.*)$': '<rootDir>/libs/$1/src' },
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web/dist/', '<rootDir>/.data/'],
+};
+
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+module.exports = {
+  projects: [
+    {
+      // Web logic that needs no DOM (API client, session store, pure helpers).
+      testEnvironment: 'node',
+      displayName: 'web',
+      transform: { '^.+\\.tsx?$': swcTsx },
+      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web/dist/'],
+    },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{services,libs,infra}/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'int',
+      testMatch: ['<rootDir>/{services,libs,infra}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+      testTimeout: 60000,
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

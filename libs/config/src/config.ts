@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidationError,
+} from 'class-validator';
+
+export const SERVICE_NAMES = [
+  'identity',
+  'catalog',
+  'billing',
+  'onboarding',
+  'documents',
+  'notifications',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : /^\d+$/.test(String(value)) ? Number(value) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
+const urlOptions = { require_tld: false, require_protocol: true };
+
+/**
+ * Every environment variable the product reads, with its default. One instance per
+ * process, built by loadConfig() at start; a wrong value stops the start.
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be one of development, production, test' })
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt({ message: 'PORT must be an integer between 1 and 65535' })
+  @Min(1, { message: 'PORT must be an integer between 1 and 65535' })
+  @Max(65535, { message: 'PORT must be an integer between 1 and 65535' })
+  PORT = 3000;
+
+  @IsString()
+  HOST = '127.0.0.1';
+
+  @IsString()
+  DATA_DIR = '.data';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true }, {
+    message: 'DATABASE_URL must be a postgres:// URL',
+  })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true }, {
+    message: 'REDIS_URL must be a redis:// or rediss:// URL',
+  })
+  REDIS_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'APP_URL must be an absolute http(s) URL such as https://portal.example.com' })
+  APP_URL?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL = 'info';
+
+  /** HS256 shared secret. Alternative: JWT_PRIVATE_KEY (identity) + JWT_PUBLIC_KEY (all). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  JWT_PRIVATE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  JWT_PUBLIC_KEY?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer number of seconds (60 to 86400)' })
+  @Min(60, { message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer number of seconds (60 to 86400)' })
+  @Max(86400, { message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer number of seconds (60 to 86400)' })
+  ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+  /** all-in-one: this process hosts every service module; proxy: it forwards to the services. */
+  @IsIn(['all-in-one', 'proxy'], { message: 'GATEWAY_MODE must be all-in-one or proxy' })
+  GATEWAY_MODE: 'all-in-one' | 'proxy' = 'all-in-one';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'IDENTITY_URL must be an http(s) URL' })
+  IDENTITY_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'CATALOG_URL must be an http(s) URL' })
+  CATALOG_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'BILLING_URL must be an http(s) URL' })
+  BILLING_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'ONBOARDING_URL must be an http(s) URL' })
+  ONBOARDING_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'DOCUMENTS_URL must be an http(s) URL' })
+  DOCUMENTS_URL?: string;
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'NOTIFICATIONS_URL must be an http(s) URL' })
+  NOTIFICATIONS_URL?: string;
+
+  /** Whether this process runs queue workers, the outbox relay and the scheduler. */
+  @Transform(toBool)
+  @IsIn([true, false], { message: 'RUN_WORKERS must be true or false' })
+  RUN_WORKERS = true;
+
+  @Transform(toBool)
+  @IsIn([true, false], { message: 'TRUST_PROXY must be true or false' })
+  TRUST_PROXY = false;
+
+  // Mail
+  @IsIn(['file', 'ses'], { message: 'MAIL_TRANSPORT must be file or ses' })
+  MAIL_TRANSPORT: 'file' | 'ses' = 'file';
+
+  @IsString()
+  MAIL_FROM = 'Portal <no-reply@portal.localhost>';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false }, { message: 'STAFF_EMAIL must be an e-mail address' })
+  STAFF_EMAIL = 'staff@portal.localhost';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false }, { message: 'SUPPORT_EMAIL must be an e-mail address' })
+  SUPPORT_EMAIL = 'support@portal.localhost';
+
+  // AWS (SES and S3); credentials come from the SDK's own chain (AWS_ACCESS_KEY_ID, roles, ...)
+  @IsString()
+  AWS_REGION = 'us-east-1';
+
+  /** Override for S3/SES endpoints (an emulator such as moto_server). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'AWS_ENDPOINT_URL must be an http(s) URL' })
+  AWS_ENDPOINT_URL?: string;
+
+  // Files
+  @IsIn(['local', 's3'], { message: 'STORAGE_DRIVER must be local or s3' })
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  // Stripe
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STRIPE_SECRET_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Override of Stripe's API origin, for the fake Stripe server in tests. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'STRIPE_API_BASE must be an http(s) URL' })
+  STRIPE_API_BASE?: string;
+
+  /** Absolute DATA_DIR. */
+  get dataDir(): string {
+    return resolve(this.DATA_DIR);
+  }
+
+  get appUrl(): string {
+    return (this.APP_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
+  }
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+
+  upstreamUrl(service: ServiceName): string | undefined {
+    return this[`${service.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`];
+  }
+}
+
+/** Thrown when the environment is invalid; its message is one line per wrong variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+function describe(error: ValidationError): string {
+  const expected = Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`;
+  const got = error.value === undefined ? '' : ` (got ${JSON.stringify(String(error.value))})`;
+  return `Invalid configuration: ${expected}${got}`;
+}
+
+/**
+ * Reads and validates the environment. In development and test a missing JWT
+ * secret is generated once and kept under DATA_DIR; production requires one.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const input = Object.fromEntries(Object.entries(env).filter(([key]) => known.includes(key)));
+  const config = plainToInstance(AppConfig, input, { exposeDefaultValues: true });
+  const problems = validateSync(config, { skipMissingProperties: false }).map(describe);
+
+  const hasKeys = Boolean(config.JWT_PUBLIC_KEY);
+  if (config.JWT_PRIVATE_KEY && !hasKeys) {
+    problems.push('Invalid configuration: JWT_PUBLIC_KEY is required when JWT_PRIVATE_KEY is set');
+  }
+  if (config.isProduction) {
+    if (!config.JWT_SECRET && !hasKeys) {
+      problems.push('Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production');
+    }
+    if (!config.DATABASE_URL) problems.push('Invalid configuration: DATABASE_URL is required in production');
+    if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');
+    if (!config.APP_URL) problems.push('Invalid configuration: APP_URL is required in production');
+  }
+  if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
+    problems.push('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  if (!config.JWT_SECRET && !hasKeys) config.JWT_SECRET = developmentSecret(config.dataDir);
+  return config;
+}
+
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,51 @@
+import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
+import { SnakeNamingStrategy } from 'typeorm-naming-strategies';
+import type { ServiceName } from '@portal/config';
+
+/** What a service declares about its data: the schema it owns, its entities and migrations. */
+export interface ServiceDataDefinition {
+  service: ServiceName;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function>;
+}
+
+export const MIGRATIONS_TABLE = 'migrations';
+
+/**
+ * Options of one service's data source: its own schema (search_path included, so raw
+ * SQL in migrations lands there too), snake_case names, migrations never synchronised.
+ */
+export function serviceDataSourceOptions(
+  definition: ServiceDataDefinition,
+  databaseUrl: string,
+  poolSize = 5,
+): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    schema: definition.service,
+    entities: definition.entities,
+    migrations: definition.migrations,
+    migrationsTableName: MIGRATIONS_TABLE,
+    migrationsTransactionMode: 'each',
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    extra: { max: poolSize, options: `-c search_path=${definition.service},public` },
+    applicationName: `portal-${definition.service}`,
+  } as DataSourceOptions;
+}
+
+/** Creates the service's schema if needed and runs its pending migrations. Returns their names. */
+export async function runServiceMigrations(definition: ServiceDataDefinition, databaseUrl: string): Promise<string[]> {
+  const dataSource = new DataSource(serviceDataSourceOptions(definition, databaseUrl, 1));
+  await dataSource.initialize();
+  try {
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${definition.service}"`);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}

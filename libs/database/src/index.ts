@@ -1,0 +1,3 @@
+export * from './admin';
+export * from './data-source';
+export * from './database.module';
