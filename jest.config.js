@@ -13,9 +13,13 @@ const swc = [
   },
 ];
 
+// ESM-only dependencies (jest on Node 20 cannot require(esm)): compiled to CommonJS by swc.
+const ESM_PACKAGES = ['content-disposition'];
+
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.[tj]s$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: { '^@portal/(.*)$': '<rootDir>/libs/$1/src' },
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web/dist/', '<rootDir>/.data/'],
 };

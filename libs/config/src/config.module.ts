@@ -1,10 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { AppConfig, loadConfig } from './config';
+import { AppConfig, appConfig } from './config';
 
 /** Provides the one validated AppConfig of this process to every module. */
 @Global()
 @Module({
-  providers: [{ provide: AppConfig, useFactory: () => loadConfig() }],
+  providers: [{ provide: AppConfig, useFactory: appConfig }],
   exports: [AppConfig],
 })
 export class ConfigModule {}

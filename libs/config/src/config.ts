@@ -29,8 +29,10 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^\d+$/.test(String(value)) ? Number(value) : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+/** Known words become booleans; anything else stays as given so validation names it. */
 const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
+  value === undefined || value === '' ? undefined : (BOOLEAN_WORDS[String(value).toLowerCase()] ?? value);
 const urlOptions = { require_tld: false, require_protocol: true };
 
 /**
@@ -248,11 +250,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return config;
 }
 
+let current: AppConfig | undefined;
+
+/** The process's configuration, loaded and validated once. */
+export function appConfig(): AppConfig {
+  return (current ??= loadConfig());
+}
+
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process of a split-mode start wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -1,0 +1,34 @@
+/** Claims carried by an access token; every service trusts them once the signature is verified. */
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  role: string;
+  user_type: number;
+  is_verified: boolean;
+  iat?: number;
+  exp?: number;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: string;
+  userType: number;
+  isVerified: boolean;
+  /** Seconds since epoch when the token was issued (for revocation checks). */
+  issuedAt: number;
+}
+
+export const ADMIN_ROLE = 'admin';
+export const ADMIN_USER_TYPE = 99;
+
+export function toAuthUser(claims: AccessTokenClaims): AuthUser {
+  return {
+    id: claims.sub,
+    email: claims.email,
+    role: claims.role,
+    userType: claims.user_type,
+    isVerified: claims.is_verified,
+    issuedAt: claims.iat ?? 0,
+  };
+}

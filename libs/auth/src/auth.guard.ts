@@ -1,0 +1,50 @@
+import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { AuthUser } from './auth-user';
+import { IS_PUBLIC, ROLES } from './decorators';
+
+/**
+ * On for every route: a valid, unexpired access token is required unless the route is
+ * @Public() (where a token, if sent and valid, still identifies the user).
+ * @Roles(...) then requires one of the roles.
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthUser }>();
+
+    if (isPublic) {
+      if (!request.headers.authorization) return true;
+      try {
+        await super.canActivate(context);
+      } catch {
+        request.user = undefined;
+      }
+      return true;
+    }
+
+    await super.canActivate(context);
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, targets);
+    if (roles?.length && !roles.includes(request.user?.role ?? '')) {
+      throw new ForbiddenException({ detail: 'You do not have permission to do this' });
+    }
+    return true;
+  }
+
+  override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false, info: unknown): TUser {
+    if (error || !user) {
+      const expired = (info as { name?: string } | undefined)?.name === 'TokenExpiredError';
+      throw new UnauthorizedException({
+        detail: expired ? 'Your session has expired. Please sign in again.' : 'Not authenticated',
+      });
+    }
+    return user;
+  }
+}

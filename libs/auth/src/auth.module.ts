@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { JwtAuthGuard } from './auth.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { TokenService } from './token.service';
+
+/** Imported once per process (by the platform module): the guard then covers every controller. */
+@Global()
+@Module({
+  imports: [PassportModule, JwtModule.register({})],
+  providers: [JwtStrategy, TokenService, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,6 @@
+export * from './auth-user';
+export * from './auth.guard';
+export * from './auth.module';
+export * from './decorators';
+export * from './jwt-keys';
+export * from './token.service';

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'portal-config-'));
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults with no configuration at all', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.PORT).toBe(3000);
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.GATEWAY_MODE).toBe('all-in-one');
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.MAIL_TRANSPORT).toBe('file');
+    expect(config.RUN_WORKERS).toBe(true);
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://portal.example.com/' }).appUrl).toBe(
+      'https://portal.example.com',
+    );
+  });
+
+  it('names the variable and what is expected, one line per wrong value', () => {
+    expect(problems({ DATA_DIR: dataDir(), PORT: 'abc', REDIS_URL: 'localhost:6379' })).toEqual([
+      'Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")',
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "localhost:6379")',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), GATEWAY_MODE: 'split' })).toEqual([
+      'Invalid configuration: GATEWAY_MODE must be all-in-one or proxy (got "split")',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), RUN_WORKERS: 'maybe' })).toEqual([
+      'Invalid configuration: RUN_WORKERS must be true or false (got "maybe")',
+    ]);
+  });
+
+  it('requires secrets and external services in production', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production',
+      'Invalid configuration: DATABASE_URL is required in production',
+      'Invalid configuration: REDIS_URL is required in production',
+      'Invalid configuration: APP_URL is required in production',
+    ]);
+    expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'short' })[0]).toBe(
+      'Invalid configuration: JWT_SECRET must be at least 32 characters (got "short")',
+    );
+  });
+
+  it('generates a development JWT secret once, private to the owner, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;
+    expect(first).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('requires a bucket for S3 storage', () => {
+    expect(problems({ DATA_DIR: dataDir(), STORAGE_DRIVER: 's3' })).toEqual([
+      'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3',
+    ]);
+  });
+});

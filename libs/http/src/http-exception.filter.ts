@@ -1,0 +1,57 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Every error leaves as JSON `{ detail }` (the web shows `detail` as is): a 4xx for the
+ * caller's mistakes, a 500 with a generic text otherwise, logged with the request id.
+ * A hook lets the gateway answer non-API 404s with the web app (history fallback).
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  constructor(private readonly notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const context = host.switchToHttp();
+    const request = context.getRequest<FastifyRequest>();
+    const reply = context.getResponse<FastifyReply>();
+    const { status, body } = toErrorBody(exception, request);
+
+    if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
+    if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    void reply.status(status).header('cache-control', 'no-store').send(body);
+  }
+}
+
+export function toErrorBody(exception: unknown, request: FastifyRequest): { status: number; body: Record<string, unknown> } {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'string') return { status, body: { detail: response } };
+    const { detail, message, error: _error, statusCode: _statusCode, ...rest } = response as Record<string, unknown>;
+    if (status === HttpStatus.NOT_FOUND && detail === undefined && String(message).startsWith('Cannot ')) {
+      return { status, body: { detail: `Not found: ${request.method} ${request.url.split('?')[0]}` } };
+    }
+    const text = detail ?? (Array.isArray(message) ? message.join('; ') : message) ?? exception.message;
+    return { status, body: { detail: String(text), ...rest } };
+  }
+  // Fastify's own errors (malformed JSON, unsupported media type, body too large) carry a 4xx statusCode.
+  const statusCode = (exception as { statusCode?: unknown })?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, body: { detail: fastifyErrorText(exception as Error & { code?: string }) } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' } };
+}
+
+function fastifyErrorText(error: Error & { code?: string }): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message;
+  }
+}

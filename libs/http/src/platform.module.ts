@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '@portal/auth';
+import { ConfigModule } from '@portal/config';
+import { HealthController } from './health.controller';
+import { ReadinessService } from './readiness.service';
+import { PROCESS_NAME } from './tokens';
+
+/**
+ * What every process has exactly once, whatever service modules it hosts: validated
+ * configuration, the token guard, liveness and readiness. Service modules never import
+ * it; the process root (gateway or a service's main) does.
+ */
+@Module({})
+export class PlatformModule {
+  static forProcess(processName: string, imports: DynamicModule['imports'] = []): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [ConfigModule, AuthModule, ...imports],
+      controllers: [HealthController],
+      providers: [ReadinessService, { provide: PROCESS_NAME, useValue: processName }],
+      exports: [ReadinessService, PROCESS_NAME],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+
+function messages(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {});
+    return [...own, ...messages(error.children ?? [], path)];
+  });
+}
+
+/** Whitelisted, transformed DTOs; a 400 whose `detail` lists what is wrong in plain words. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: (errors) => {
+      const list = messages(errors);
+      return new BadRequestException({ detail: list.join('; '), errors: list });
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from './database';
+export * from './processes';
+export * from './tokens';

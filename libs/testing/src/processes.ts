@@ -1,0 +1,82 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { repoRoot } from '@portal/config';
+import { freePort } from '../../../infra/local/free-port';
+
+export interface RunningProcess {
+  name: string;
+  baseUrl: string;
+  port: number;
+  /** Everything the process wrote to stdout and stderr so far (JSON log lines). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A JWT secret shared by the processes of one test (gateway and services must agree). */
+export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
+
+export function tempDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs a built process (`dist/services/<name>/src/main.js`, so `npm run build:server`
+ * first) on a free port and waits until its /api/health answers.
+ */
+export async function startProcess(name: string, env: Record<string, string | undefined>): Promise<RunningProcess> {
+  const port = await freePort();
+  const root = repoRoot();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/services', name, 'src/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not become healthy in 30 s:\n${output}`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    name,
+    baseUrl,
+    port,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,25 @@
+import { repoRoot } from '@portal/config';
+import { configOrExit, runProcess } from '@portal/http';
+import { join } from 'node:path';
+import { SERVICE_MODULES } from './service-modules';
+import { registerProxyRoutes } from './proxy';
+import { historyFallback, registerWebApp } from './web-app';
+
+const config = configOrExit();
+const webDist = join(repoRoot(), 'web', 'dist');
+const allInOne = config.GATEWAY_MODE === 'all-in-one';
+
+void runProcess({
+  name: 'gateway',
+  // all-in-one: every service module (with its workers) in this process; proxy: none.
+  modules: allInOne ? SERVICE_MODULES.map((service) => service.module) : [],
+  // `migrate` always covers every service, so split deployments can run it from the gateway image.
+  data: SERVICE_MODULES.map((service) => service.data),
+  migrateOnStart: () => allInOne,
+  configure: async (app) => {
+    if (!allInOne) await registerProxyRoutes(app, config);
+    await registerWebApp(app, webDist);
+  },
+  notFoundFallback: historyFallback,
+});
+

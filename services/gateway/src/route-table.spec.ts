@@ -1,0 +1,35 @@
+import { routeFor } from './route-table';
+
+describe('routeFor', () => {
+  it.each([
+    ['/api/auth/login', 'identity'],
+    ['/api/auth/verify-email/request/', 'identity'],
+    ['/api/profiles/me', 'identity'],
+    ['/api/profiles/me/', 'identity'],
+    ['/api/profiles/purchase-history', 'billing'],
+    ['/api/menu/', 'catalog'],
+    ['/api/services/by-category/tax', 'catalog'],
+    ['/api/subscriptions/packages/3/', 'catalog'],
+    ['/api/subscriptions/user', 'billing'],
+    ['/api/subscriptions/7/invoices/', 'billing'],
+    ['/api/forms/12', 'catalog'],
+    ['/api/payments/service-payment', 'billing'],
+    ['/api/webhooks/stripe', 'billing'],
+    ['/api/invite-codes/ABC/submit-onboarding', 'onboarding'],
+    ['/api/vault/files', 'documents'],
+    ['/api/files/public/a/b.pdf', 'documents'],
+    ['/api/messages/', 'notifications'],
+    ['/api/newsletter/subscribe/?x=1', 'notifications'],
+    ['/api/deadline-alerts/subscribe/', 'notifications'],
+    ['/api/health/catalog', 'catalog'],
+  ])('%s belongs to %s', (path, service) => {
+    expect(routeFor(path)?.service).toBe(service);
+  });
+
+  it('respects segment boundaries and leaves gateway paths alone', () => {
+    expect(routeFor('/api/authors')).toBeUndefined();
+    expect(routeFor('/api/health')).toBeUndefined();
+    expect(routeFor('/api/ready')).toBeUndefined();
+    expect(routeFor('/api/docs')).toBeUndefined();
+  });
+});
