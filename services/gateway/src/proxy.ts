@@ -21,7 +21,13 @@ export async function registerProxyRoutes(app: NestFastifyApplication, config: A
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({ ...headers, [REQUEST_ID_HEADER]: request.id }),
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          [REQUEST_ID_HEADER]: request.id,
+          // Services trust the gateway (TRUST_PROXY=true): give them the client chain the gateway
+          // itself trusts, never a header the client made up (rate limits are per client IP).
+          'x-forwarded-for': request.ips ? [...request.ips].reverse().join(', ') : request.ip,
+        }),
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, upstream }, 'upstream unavailable');
           void reply
