@@ -18,13 +18,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/src/*', '**/services/*/src/**'], message: 'Import other code through @portal/<lib>; services never import each other.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../*/src/*', '**/services/*/src/**'],
+              message: 'Import other code through @portal/<lib>; services never import each other.',
+            },
+          ],
+        },
       ],
     },
   },
   {
+    // Loaded by jest's globalSetup, which runs without the @portal/* path aliases.
+    files: ['libs/testing/src/{global-setup,e2e-setup,database,processes}.ts', 'infra/local/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],
-    rules: { 'no-restricted-properties': ['error', { object: 'it', property: 'only' }, { object: 'describe', property: 'only' }, { object: 'test', property: 'only' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'it', property: 'only' },
+        { object: 'describe', property: 'only' },
+        { object: 'test', property: 'only' },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -38,6 +38,8 @@ const swcTsx = [
 ];
 
 module.exports = {
+  // Global only (jest ignores it per project): integration and browser tests wait on real I/O.
+  testTimeout: 60000,
   projects: [
     {
       // Web logic that needs no DOM (API client, session store, pure helpers).
@@ -58,15 +60,13 @@ module.exports = {
       testMatch: ['<rootDir>/{services,libs,infra}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-      testTimeout: 60000,
     },
     {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      globalSetup: '<rootDir>/libs/testing/src/e2e-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

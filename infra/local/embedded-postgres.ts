@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDatabase } from '@portal/database';
+// Relative, not @portal/database: jest's global setup loads this file without path aliases.
+import { ensureDatabase } from '../../libs/database/src/admin';
 import { freePort } from './free-port';
 
 export interface RunningPostgres {

@@ -77,7 +77,10 @@ async function main() {
       void stopAll(code ?? 1);
     });
     await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping || gateway?.exitCode !== null);
-    if (!stopping) log(`ready: ${config.appUrl.startsWith('http://localhost') ? `http://localhost:${config.PORT}` : config.appUrl}  (Ctrl-C stops everything)`);
+    if (!stopping)
+      log(
+        `ready: ${config.appUrl.startsWith('http://localhost') ? `http://localhost:${config.PORT}` : config.appUrl}  (Ctrl-C stops everything)`,
+      );
   } catch (error) {
     if (error instanceof RedisNotFoundError) {
       await stopAll(1);

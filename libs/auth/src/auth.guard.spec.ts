@@ -38,7 +38,11 @@ class ProbeModule {}
 describe('JwtAuthGuard (on by default)', () => {
   let app: NestFastifyApplication;
   const get = (path: string, token?: string) =>
-    app.inject({ method: 'GET', url: `/api/probe/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    app.inject({
+      method: 'GET',
+      url: `/api/probe/${path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   beforeAll(async () => {
     process.env.JWT_SECRET = SECRET;

@@ -16,20 +16,20 @@ import {
   ValidationError,
 } from 'class-validator';
 
-export const SERVICE_NAMES = [
-  'identity',
-  'catalog',
-  'billing',
-  'onboarding',
-  'documents',
-  'notifications',
-] as const;
+export const SERVICE_NAMES = ['identity', 'catalog', 'billing', 'onboarding', 'documents', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^\d+$/.test(String(value)) ? Number(value) : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  false: false,
+  '0': false,
+  no: false,
+};
 /** Known words become booleans; anything else stays as given so validation names it. */
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : (BOOLEAN_WORDS[String(value).toLowerCase()] ?? value);
@@ -57,16 +57,22 @@ export class AppConfig {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true }, {
-    message: 'DATABASE_URL must be a postgres:// URL',
-  })
+  @IsUrl(
+    { protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true },
+    {
+      message: 'DATABASE_URL must be a postgres:// URL',
+    },
+  )
   DATABASE_URL?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl({ protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true }, {
-    message: 'REDIS_URL must be a redis:// or rediss:// URL',
-  })
+  @IsUrl(
+    { protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true },
+    {
+      message: 'REDIS_URL must be a redis:// or rediss:// URL',
+    },
+  )
   REDIS_URL?: string;
 
   @Transform(emptyToUndefined)
@@ -105,15 +111,25 @@ export class AppConfig {
   @IsIn(['all-in-one', 'proxy'], { message: 'GATEWAY_MODE must be all-in-one or proxy' })
   GATEWAY_MODE: 'all-in-one' | 'proxy' = 'all-in-one';
 
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'IDENTITY_URL must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'IDENTITY_URL must be an http(s) URL' })
   IDENTITY_URL?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'CATALOG_URL must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'CATALOG_URL must be an http(s) URL' })
   CATALOG_URL?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'BILLING_URL must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'BILLING_URL must be an http(s) URL' })
   BILLING_URL?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'ONBOARDING_URL must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'ONBOARDING_URL must be an http(s) URL' })
   ONBOARDING_URL?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl(urlOptions, { message: 'DOCUMENTS_URL must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'DOCUMENTS_URL must be an http(s) URL' })
   DOCUMENTS_URL?: string;
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -235,7 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (config.isProduction) {
     if (!config.JWT_SECRET && !hasKeys) {
-      problems.push('Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production');
+      problems.push(
+        'Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production',
+      );
     }
     if (!config.DATABASE_URL) problems.push('Invalid configuration: DATABASE_URL is required in production');
     if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');

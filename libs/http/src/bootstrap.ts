@@ -58,9 +58,16 @@ export async function runProcess(definition: ProcessDefinition): Promise<void> {
     if (command) throw new Error(`Unknown command "${command}" (expected: migrate, or nothing to serve)`);
 
     if (definition.migrateOnStart(config)) await migrate(config, definition.data);
-    const app = await createHttpApp(processRootModule(definition), { ...definition, processName: definition.name, config });
+    const app = await createHttpApp(processRootModule(definition), {
+      ...definition,
+      processName: definition.name,
+      config,
+    });
     await app.listen({ port: config.PORT, host: config.HOST });
-    app.getHttpAdapter().getInstance().log.info({ url: `http://localhost:${config.PORT}` }, `${definition.name} listening`);
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .log.info({ url: `http://localhost:${config.PORT}` }, `${definition.name} listening`);
   } catch (error) {
     process.stderr.write(`${definition.name} failed to start: ${(error as Error).message}\n`);
     process.exitCode = 1;

@@ -43,7 +43,10 @@ export interface HttpAppOptions {
  * request ids, one log line per request, Helmet with a CSP, compression, `/api` prefix,
  * trailing slashes accepted, validated DTOs, `{detail}` errors, OpenAPI at /api/docs.
  */
-export async function createHttpApp(rootModule: Type<unknown>, options: HttpAppOptions): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  rootModule: Type<unknown>,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
   const { config } = options;
   const logger = createLogger(config.LOG_LEVEL, options.processName);
   const adapter = new FastifyAdapter({

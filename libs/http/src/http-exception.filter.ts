@@ -22,7 +22,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
-export function toErrorBody(exception: unknown, request: FastifyRequest): { status: number; body: Record<string, unknown> } {
+export function toErrorBody(
+  exception: unknown,
+  request: FastifyRequest,
+): { status: number; body: Record<string, unknown> } {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
@@ -34,24 +37,6 @@ export function toErrorBody(exception: unknown, request: FastifyRequest): { stat
     const text = detail ?? (Array.isArray(message) ? message.join('; ') : message) ?? exception.message;
     return { status, body: { detail: String(text), ...rest } };
   }
-  // Fastify's own errors (malformed JSON, unsupported media type, body too large) carry a 4xx statusCode.
-  const statusCode = (exception as { statusCode?: unknown })?.statusCode;
-  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    return { status: statusCode, body: { detail: fastifyErrorText(exception as Error & { code?: string }) } };
-  }
+  // Nest has already turned Fastify's 4xx errors (bad JSON, body too large) into HttpExceptions.
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' } };
-}
-
-function fastifyErrorText(error: Error & { code?: string }): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
-    default:
-      return error.message;
-  }
 }

@@ -1,13 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@portal/auth';
 import { ConfigModule } from '@portal/config';
+import { QueueModule } from '@portal/events';
 import { HealthController } from './health.controller';
 import { ReadinessService } from './readiness.service';
 import { PROCESS_NAME } from './tokens';
 
 /**
  * What every process has exactly once, whatever service modules it hosts: validated
- * configuration, the token guard, liveness and readiness. Service modules never import
+ * configuration, the token guard, the BullMQ connection, liveness and readiness. Service modules never import
  * it; the process root (gateway or a service's main) does.
  */
 @Module({})
@@ -16,7 +17,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       global: true,
-      imports: [ConfigModule, AuthModule, ...imports],
+      imports: [ConfigModule, AuthModule, QueueModule.forRoot(), ...imports],
       controllers: [HealthController],
       providers: [ReadinessService, { provide: PROCESS_NAME, useValue: processName }],
       exports: [ReadinessService, PROCESS_NAME],

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, dropDatabase, runServiceMigrations, ServiceDataDefinition } from '@portal/database';
+// Relative imports in this folder's setup path: jest's global setup has no path aliases.
+import { createDatabase, dropDatabase } from '../../database/src/admin';
+import { runServiceMigrations, ServiceDataDefinition } from '../../database/src/data-source';
 
 export interface TestDatabase {
   /** URL of the new, migrated database. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 // `npm start` need the same things and nothing more.
 import { startEmbeddedPostgres } from '../../../infra/local/embedded-postgres';
 import { startRedisServer } from '../../../infra/local/redis-server';
-import { repoRoot } from '@portal/config';
+import { repoRoot } from '../../config/src/repo-root';
 
 type Stop = () => Promise<void>;
 const state = globalThis as typeof globalThis & { __portalTestStops?: Stop[] };

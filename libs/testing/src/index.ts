@@ -1,3 +1,5 @@
 export * from './database';
+export * from './mail';
 export * from './processes';
+export * from './queues';
 export * from './tokens';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { repoRoot } from '@portal/config';
+import { repoRoot } from '../../config/src/repo-root';
 import { freePort } from '../../../infra/local/free-port';
 
 export interface RunningProcess {

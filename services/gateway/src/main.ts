@@ -22,4 +22,3 @@ void runProcess({
   },
   notFoundFallback: historyFallback,
 });
-

@@ -18,10 +18,7 @@ export async function registerWebApp(app: NestFastifyApplication, webDist: strin
     index: ['index.html'],
     cacheControl: false,
     setHeaders: (reply, path) => {
-      void reply.header(
-        'cache-control',
-        HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      void reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;

@@ -50,7 +50,9 @@ describe('gateway, all-in-one', () => {
         `SELECT table_schema FROM information_schema.tables WHERE table_name = 'migrations' ORDER BY 1`,
       );
       expect(rows.map((row) => row.table_schema)).toEqual([...SERVICE_NAMES].sort());
-      const outboxes = await client.query(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'`);
+      const outboxes = await client.query(
+        `SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'`,
+      );
       expect(outboxes.rowCount).toBe(SERVICE_NAMES.length);
     } finally {
       await client.end();
@@ -76,7 +78,9 @@ describe('gateway, all-in-one', () => {
       body: '{"broken":',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ detail: 'The request body is not valid JSON' });
+    expect(await response.json()).toEqual({
+      detail: "Body is not valid JSON but content-type is set to 'application/json'",
+    });
   });
 
   it('sends security headers and a Content-Security-Policy', async () => {

@@ -14,10 +14,7 @@ describe('gateway in proxy mode with services as separate processes', () => {
   beforeAll(async () => {
     db = await createTestDatabase([]);
     const common = { DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL, DATA_DIR: data.dir };
-    const [identity, catalog] = await Promise.all([
-      startProcess('identity', common),
-      startProcess('catalog', common),
-    ]);
+    const [identity, catalog] = await Promise.all([startProcess('identity', common), startProcess('catalog', common)]);
     processes.push(identity, catalog);
     const nobody = `http://127.0.0.1:${await freePort()}`;
     gateway = await startProcess('gateway', {
@@ -41,7 +38,9 @@ describe('gateway in proxy mode with services as separate processes', () => {
 
   it('routes a request through the gateway to the owning service process', async () => {
     const [identity, catalog] = processes;
-    const viaGateway = await fetch(`${gateway.baseUrl}/api/health/identity`, { headers: { 'x-request-id': 'split-1' } });
+    const viaGateway = await fetch(`${gateway.baseUrl}/api/health/identity`, {
+      headers: { 'x-request-id': 'split-1' },
+    });
     expect(viaGateway.status).toBe(200);
     expect(await viaGateway.json()).toEqual({ status: 'ok', service: 'identity' });
 

@@ -1,0 +1,352 @@
+import { Logger } from '@nestjs/common';
+import { JobsOptions, Queue } from 'bullmq';
+import { Redis, RedisOptions } from 'ioredis';
+import { Client, ClientConfig } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { OUTBOX_CHANNEL } from './outbox.service';
+import { defaultJobOptions } from './queues';
+
+export interface RelayLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface OutboxRelayOptions {
+  /** The data source of one service (its schema holds the `outbox` table). */
+  dataSource: DataSource;
+  /** ioredis options, usually redisConnectionOptions(config). */
+  connection: RedisOptions;
+  /** BullMQ key prefix; must match the workers' (default `bull`). */
+  prefix?: string;
+  /** Rows moved per transaction. Default 100. */
+  batchSize?: number;
+  /** Fallback poll when no notification arrives. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Upper bound of the retry delay while Redis (or Postgres) is unreachable. Default 30 s. */
+  maxRetryDelayMs?: number;
+  /** How long one `add` may take before it counts as failed. Default 2000 ms. */
+  redisTimeoutMs?: number;
+  /** Merged over defaultJobOptions() (attempts, backoff, retention). */
+  jobOptions?: JobsOptions;
+  logger?: RelayLogger;
+}
+
+interface OutboxRow {
+  id: string;
+  queue: string;
+  name: string;
+  payload: unknown;
+}
+
+/** Thrown by relayOnce() when a row could not be handed to Redis; it stays in the outbox. */
+export class OutboxRelayError extends Error {
+  constructor(
+    readonly outboxId: string,
+    cause: unknown,
+  ) {
+    super(`could not add outbox row ${outboxId} to its queue: ${errorMessage(cause)}`, { cause });
+    this.name = 'OutboxRelayError';
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe schema name for the outbox: ${name}`);
+  return `"${name}"`;
+}
+
+/**
+ * Moves committed outbox rows of one service to BullMQ. The job id is the outbox id, so
+ * a relay that dies after `add` and before marking the row re-adds the same id later and
+ * BullMQ ignores the duplicate: each row becomes exactly one job.
+ *
+ * Wakes on NOTIFY portal_outbox (payload = schema) and polls as a fallback. While Redis
+ * is unreachable, adds fail fast, rows wait, one warning is logged and retries back off
+ * up to maxRetryDelayMs. Several relays of the same service may run: rows are locked
+ * with SKIP LOCKED.
+ */
+export class OutboxRelay {
+  private readonly dataSource: DataSource;
+  private readonly schema?: string;
+  private readonly table: string;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly redisTimeoutMs: number;
+  private readonly jobOptions: JobsOptions;
+  private readonly logger: RelayLogger;
+
+  private redis?: Redis;
+  private redisWasReady = false;
+  private readonly queues = new Map<string, Queue>();
+  private listener?: Client;
+  private listenerFailed = false;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private started = false;
+  private stopping = false;
+  private wakeRequested = false;
+  private failures = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.dataSource = options.dataSource;
+    const schema = (options.dataSource.options as PostgresConnectionOptions).schema;
+    this.schema = schema;
+    this.table = schema ? `${quoteIdentifier(schema)}.outbox` : 'outbox';
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+    this.redisTimeoutMs = options.redisTimeoutMs ?? 2000;
+    this.jobOptions = { ...defaultJobOptions(), ...options.jobOptions };
+    this.logger = options.logger ?? new Logger(`OutboxRelay:${schema ?? 'public'}`);
+  }
+
+  /** Listens for notifications and starts relaying; resolves once listening (or polling only). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    await this.listen();
+    this.schedule(0);
+  }
+
+  /** Lets the batch in progress finish, then closes every connection the relay opened. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.started = false;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+    await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
+    this.queues.clear();
+    const redis = this.redis;
+    this.redis = undefined;
+    this.redisWasReady = false;
+    if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis?.disconnect();
+  }
+
+  /**
+   * One batch: locks up to batchSize unrelayed rows, adds them to BullMQ in order, marks
+   * those added as relayed and commits. On the first failed add the rest of the batch
+   * waits, the failure is recorded on the row, and OutboxRelayError is thrown after commit.
+   * Returns the number of rows relayed.
+   */
+  async relayOnce(): Promise<number> {
+    let failure: OutboxRelayError | undefined;
+    const relayed = await this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, queue, name, payload FROM ${this.table}
+          WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      const added: string[] = [];
+      for (const row of rows) {
+        try {
+          await this.addJob(row);
+          added.push(row.id);
+        } catch (error) {
+          failure = new OutboxRelayError(row.id, error);
+          break;
+        }
+      }
+      if (added.length) await this.markRelayed(manager, added);
+      if (failure) await this.recordFailure(manager, failure.outboxId, errorMessage(failure.cause));
+      return added.length;
+    });
+    if (failure) throw failure;
+    return relayed;
+  }
+
+  /** Separate step so tests can simulate a crash between `add` and the update. */
+  protected async markRelayed(manager: EntityManager, ids: string[]): Promise<void> {
+    await manager.query(`UPDATE ${this.table} SET relayed_at = now(), last_error = NULL WHERE id = ANY($1::uuid[])`, [
+      ids,
+    ]);
+  }
+
+  private async recordFailure(manager: EntityManager, id: string, message: string): Promise<void> {
+    await manager.query(`UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
+      id,
+      message.slice(0, 1000),
+    ]);
+  }
+
+  private async addJob(row: OutboxRow): Promise<void> {
+    await this.connected();
+    const adding = this.queue(row.queue).add(row.name, row.payload, { ...this.jobOptions, jobId: row.id });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer within ${this.redisTimeoutMs} ms`)),
+        this.redisTimeoutMs,
+      );
+    });
+    // A late answer is harmless (same job id), a late rejection must not go unhandled.
+    adding.catch(() => undefined);
+    try {
+      await Promise.race([adding, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * With the offline queue disabled a command fails at once while disconnected; failing
+   * here already also keeps a queue from being created (and waiting to initialise) then.
+   * Only the very first connection is waited for, briefly.
+   */
+  private async connected(): Promise<void> {
+    const redis = this.connection();
+    if (redis.status === 'ready') return;
+    if (!this.redisWasReady) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          redis.off('ready', onReady);
+          reject(new Error(`could not connect to Redis within ${this.redisTimeoutMs} ms`));
+        }, this.redisTimeoutMs);
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        redis.once('ready', onReady);
+      });
+      return;
+    }
+    throw new Error(`Redis is not connected (${redis.status})`);
+  }
+
+  private connection(): Redis {
+    if (!this.redis) {
+      const redis = new Redis({
+        ...this.options.connection,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: this.redisTimeoutMs,
+      });
+      // Failures surface through add(); the relay logs them once per outage.
+      redis.on('error', () => undefined);
+      redis.on('ready', () => {
+        this.redisWasReady = true;
+        if (this.failures > 0 && this.started && !this.stopping && !this.running) this.schedule(0);
+      });
+      this.redis = redis;
+    }
+    return this.redis;
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection(), prefix: this.options.prefix });
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping || !this.started) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private wake(): void {
+    // During an outage the backoff decides when to try again.
+    if (this.stopping || !this.started || this.failures > 0) return;
+    if (this.running) this.wakeRequested = true;
+    else this.schedule(0);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    this.running = this.drain();
+    await this.running;
+    this.running = undefined;
+    if (!this.listener && !this.stopping) await this.listen();
+    this.schedule(this.nextDelay());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      let relayed: number;
+      do {
+        this.wakeRequested = false;
+        relayed = await this.relayOnce();
+      } while (!this.stopping && (relayed === this.batchSize || this.wakeRequested));
+      if (this.failures > 0) this.logger.log(`outbox relay recovered after ${this.failures} failed attempts`);
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      if (this.failures === 1) {
+        this.logger.warn(
+          `outbox relay cannot deliver: ${errorMessage(error)}; rows wait in the outbox, ` +
+            `retrying with backoff up to ${this.maxRetryDelayMs} ms`,
+        );
+      }
+    }
+  }
+
+  private nextDelay(): number {
+    if (this.failures === 0) return this.pollIntervalMs;
+    return Math.min(this.maxRetryDelayMs, this.pollIntervalMs * 2 ** Math.min(this.failures, 20));
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client(this.listenerConfig());
+    client.on('notification', (message) => {
+      if (message.channel === OUTBOX_CHANNEL && (!this.schema || message.payload === this.schema)) this.wake();
+    });
+    const lost = (reason: string) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      if (!this.stopping) this.logger.warn(`outbox listener lost (${reason}); polling until it reconnects`);
+    };
+    client.on('error', (error) => {
+      lost(errorMessage(error));
+      client.end().catch(() => undefined);
+    });
+    client.on('end', () => lost('connection closed'));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      if (this.stopping) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+      this.listenerFailed = false;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (!this.listenerFailed) {
+        this.listenerFailed = true;
+        this.logger.warn(`outbox listener could not connect (${errorMessage(error)}); polling meanwhile`);
+      }
+    }
+  }
+
+  private listenerConfig(): ClientConfig {
+    const options = this.dataSource.options as PostgresConnectionOptions;
+    return {
+      connectionString: options.url,
+      host: options.host,
+      port: options.port,
+      user: options.username,
+      password: options.password,
+      database: options.database,
+      // TypeORM passes the same object to pg's pool.
+      ssl: options.ssl as ClientConfig['ssl'],
+      application_name: `${options.applicationName ?? 'portal'}-outbox`,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import { defaultJobOptions, isQueueName, QUEUE_NAMES, QUEUES } from './queues';
+
+describe('queue registry', () => {
+  // Names are data in Redis and a contract between services: a rename must fail here.
+  it('keeps the shipped queue names', () => {
+    expect(QUEUES).toEqual({ mail: 'mail', stripeEvents: 'stripe-events', deadlineAlerts: 'deadline-alerts' });
+    expect(QUEUE_NAMES).toEqual(['mail', 'stripe-events', 'deadline-alerts']);
+    expect(isQueueName('mail')).toBe(true);
+    expect(isQueueName('mails')).toBe(false);
+  });
+
+  it('retries 8 times with exponential backoff and keeps finished jobs as agreed', () => {
+    expect(defaultJobOptions()).toEqual({
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 5000 },
+      removeOnComplete: { age: 604800, count: 10000 },
+      removeOnFail: false,
+    });
+    expect(defaultJobOptions(100).backoff).toEqual({ type: 'exponential', delay: 100 });
+  });
+});

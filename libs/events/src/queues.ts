@@ -1,0 +1,78 @@
+import type { Job, JobsOptions } from 'bullmq';
+
+/**
+ * The one registry of queue names. A name is part of the contract between services and
+ * of the data already in Redis: never rename one once shipped, add a new queue instead.
+ */
+export const QUEUES = {
+  mail: 'mail',
+  stripeEvents: 'stripe-events',
+  deadlineAlerts: 'deadline-alerts',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export function isQueueName(value: string): value is QueueName {
+  return (QUEUE_NAMES as readonly string[]).includes(value);
+}
+
+/** One e-mail, as producers describe it; the mail worker adds From and Message-ID. */
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  /** Generated from `text` when absent. */
+  html?: string;
+  replyTo?: string;
+}
+
+export interface StripeEventJob {
+  /** Stripe's event id (`evt_...`); the worker reloads the stored event by it. */
+  eventId: string;
+}
+
+/** Queue → job name → payload. Payloads carry ids and plain values, never entities. */
+export interface JobPayloads {
+  mail: {
+    send: MailMessage;
+  };
+  'stripe-events': {
+    process: StripeEventJob;
+  };
+  'deadline-alerts': {
+    scan: Record<string, never>;
+  };
+}
+
+export type JobName<Q extends QueueName> = keyof JobPayloads[Q] & string;
+
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[Q][N];
+
+/**
+ * The BullMQ job a processor of queue Q receives: a union discriminated by `name`,
+ * so `switch (job.name)` narrows `job.data` to that job's payload.
+ */
+export type QueueJob<Q extends QueueName> = {
+  [N in JobName<Q>]: Job<JobPayloads[Q][N], unknown, N>;
+}[JobName<Q>];
+
+/** Base delay of the exponential retry backoff in production: 5 s, 10 s, 20 s, ... */
+export const DEFAULT_BACKOFF_MS = 5_000;
+export const DEFAULT_ATTEMPTS = 8;
+const SEVEN_DAYS_IN_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Options every job gets. Completed jobs are kept (7 days, at most 10 000) so that a job
+ * id added again (a relay retrying after a crash) is recognised and not run twice;
+ * failed jobs are never removed automatically, they stay for inspection.
+ */
+export function defaultJobOptions(backoffMs = DEFAULT_BACKOFF_MS): JobsOptions {
+  return {
+    attempts: DEFAULT_ATTEMPTS,
+    backoff: { type: 'exponential', delay: backoffMs },
+    removeOnComplete: { age: SEVEN_DAYS_IN_SECONDS, count: 10_000 },
+    removeOnFail: false,
+  };
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { extractLinks, listMailFiles, mailDropDir, mailFileDate, parseEml, ParsedEml } from '@portal/events';
+
+export interface ReadMail extends ParsedEml {
+  /** File name in `<dataDir>/mail`. */
+  file: string;
+  /** Hrefs of the HTML part, then URLs of the text part. */
+  links: string[];
+}
+
+export interface MailQuery {
+  /** Only messages written at or after this time. */
+  since?: Date;
+}
+
+/**
+ * The newest message to `to` (case-insensitive) that the file transport wrote under
+ * `dataDir`, parsed; undefined when there is none.
+ */
+export async function readLastMail(dataDir: string, to: string, query: MailQuery = {}): Promise<ReadMail | undefined> {
+  const wanted = to.trim().toLowerCase();
+  for (const file of await listMailFiles(dataDir)) {
+    if (query.since && (mailFileDate(file)?.getTime() ?? 0) < query.since.getTime()) break;
+    const mail = parseEml(await readFile(join(mailDropDir(dataDir), file)));
+    if (mail.to.some((address) => address.toLowerCase() === wanted)) {
+      return { ...mail, file, links: extractLinks(mail) };
+    }
+  }
+  return undefined;
+}
+
+/** Waits for a message to `to` (see readLastMail) and fails with a clear message on timeout. */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  options: MailQuery & { timeoutMs?: number } = {},
+): Promise<ReadMail> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await readLastMail(dataDir, to, options);
+    if (mail) return mail;
+    if (Date.now() > deadline) {
+      const files = await listMailFiles(dataDir);
+      throw new Error(
+        `No mail to ${to} within ${timeoutMs} ms in ${mailDropDir(dataDir)} (${files.length} message(s) there)`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

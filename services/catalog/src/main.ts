@@ -1,0 +1,10 @@
+import { runProcess } from '@portal/http';
+import { CATALOG_DATA } from './catalog.data';
+import { CatalogModule } from './catalog.module';
+
+void runProcess({
+  name: 'catalog',
+  modules: [CatalogModule],
+  data: [CATALOG_DATA],
+  migrateOnStart: (config) => !config.isProduction,
+});

@@ -1,0 +1,10 @@
+import { runProcess } from '@portal/http';
+import { IDENTITY_DATA } from './identity.data';
+import { IdentityModule } from './identity.module';
+
+void runProcess({
+  name: 'identity',
+  modules: [IdentityModule],
+  data: [IDENTITY_DATA],
+  migrateOnStart: (config) => !config.isProduction,
+});

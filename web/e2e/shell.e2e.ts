@@ -1,0 +1,146 @@
+import type { Browser, Page } from 'playwright-core';
+import { BRAND_NAME } from '../src/shared/brand';
+import { launchBrowser, newPage } from './support/browser';
+
+// A short window, so that every page scrolls.
+const SHORT_VIEWPORT = { width: 1280, height: 500 };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Loads `path` as a visitor typing it would, and waits until the page inside <main> has rendered. */
+async function open(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+  await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+}
+
+async function expectShell(page: Page): Promise<void> {
+  expect(await page.getByRole('banner').count()).toBe(1);
+  expect(await page.getByRole('main').count()).toBe(1);
+  expect(await page.getByRole('contentinfo').count()).toBe(1);
+  expect(await page.getByRole('banner').getByRole('link', { name: BRAND_NAME }).getAttribute('href')).toBe('/');
+}
+
+describe('web shell', () => {
+  it('renders the home page with header, main and footer', async () => {
+    const page = await newPage(browser);
+
+    await open(page, '/');
+
+    await expectShell(page);
+    expect(await page.title()).toBe(BRAND_NAME);
+    expect(await page.getByRole('contentinfo').textContent()).toContain(`© ${new Date().getFullYear()} ${BRAND_NAME}`);
+  });
+
+  it('offers a skip link as the first tab stop, which moves focus to the main content', async () => {
+    const page = await newPage(browser);
+    await open(page, '/');
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  it.each(['/forms/annual-report', '/profile#subscriptions'])('loads the app on a deep link to %s', async (path) => {
+    const page = await newPage(browser);
+
+    await open(page, path);
+
+    await expectShell(page);
+    expect(await page.locator('#root > *').count()).toBeGreaterThan(0);
+    expect(await page.title()).toContain(BRAND_NAME);
+  });
+
+  it('shows "Page not found" on an unknown route, with a way home', async () => {
+    const page = await newPage(browser);
+    await open(page, '/no-such-page');
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await page.title()).toBe(`Page not found | ${BRAND_NAME}`);
+
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('#services').waitFor();
+  });
+
+  it('starts a page reached through a link at the top', async () => {
+    const page = await newPage(browser, { viewport: SHORT_VIEWPORT });
+    await open(page, '/');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+    await page.waitForURL((url) => url.pathname === '/careers');
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
+  });
+
+  it('scrolls to the element named by the hash of the first URL', async () => {
+    const page = await newPage(browser, { viewport: SHORT_VIEWPORT, reducedMotion: 'reduce' });
+
+    await open(page, '/#services');
+
+    // The section sits right below the sticky header (its scroll-margin), not at the top of the page.
+    await page.waitForFunction(
+      () => {
+        const header = document.querySelector('header')?.getBoundingClientRect();
+        const section = document.getElementById('services')?.getBoundingClientRect();
+        return window.scrollY > 0 && !!header && !!section && Math.abs(section.top - header.bottom) <= 1;
+      },
+      undefined,
+      { timeout: 3000 },
+    );
+  });
+
+  it('offers signing in, with a redirect back to the current path, query and hash', async () => {
+    const page = await newPage(browser);
+    await open(page, '/no-such-page?tab=2#part');
+
+    const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
+
+    expect(await signIn.getAttribute('href')).toBe('/signin?redirect=%2Fno-such-page%3Ftab%3D2%23part');
+  });
+
+  it('restores a stored session and shows the initials of the user', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => {
+      localStorage.setItem('user', JSON.stringify({ user_id: 'u-1', first_name: 'ann', last_name: 'Lee' }));
+      localStorage.setItem('token', 'stored-token');
+    });
+
+    await open(page, '/');
+
+    const avatar = page.getByRole('banner').getByRole('link', { name: 'My profile, ann Lee' });
+    expect(await avatar.textContent()).toBe('AL');
+    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+  });
+
+  it('drops a stored session whose user is not valid JSON', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => {
+      localStorage.setItem('user', '{"first_name": "Ann"');
+      localStorage.setItem('token', 'stored-token');
+    });
+
+    await open(page, '/');
+
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([
+      null,
+      null,
+    ]);
+  });
+});

@@ -1,0 +1,14 @@
+import { appStorage } from '../storage';
+import { createApiClient } from './client';
+
+export { ApiError, type ApiClient, type RequestOptions } from './client';
+
+/** The app's API client. Feature `api.ts` files call it; tests build their own with createApiClient. */
+export const apiClient = createApiClient({
+  storage: appStorage,
+  // A full page load, not a router navigation: it also drops the expired user's in-memory session and
+  // cached queries, so nothing of theirs survives on the sign-in page.
+  navigate: (url) => window.location.assign(url),
+  location: window.location,
+  fetch: (input, init) => window.fetch(input, init),
+});

@@ -1,0 +1,26 @@
+import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionSnapshot, SessionStore } from './session-store';
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** Makes a session store available to useSession; tests and previews can pass their own. */
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext value={store}>{children}</SessionContext>;
+}
+
+export interface Session extends SessionSnapshot {
+  signIn: SessionStore['signIn'];
+  signOut: SessionStore['signOut'];
+  updateUser: SessionStore['updateUser'];
+}
+
+/** The current user and token, re-rendering on sign-in, sign-out and user updates. */
+export function useSession(): Session {
+  const store = use(SessionContext);
+  if (!store) throw new Error('useSession() needs a <SessionProvider> above it');
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useMemo(
+    () => ({ ...snapshot, signIn: store.signIn, signOut: store.signOut, updateUser: store.updateUser }),
+    [snapshot, store],
+  );
+}

@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API (and the dev-only mail viewer under /dev) run in the gateway on :3000;
+// proxying keeps the browser on one origin, as in production where the gateway serves web/dist.
+const gateway = 'http://localhost:3000';
+const proxy = { '/api': gateway, '/dev': gateway };
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The framework every page needs, in a chunk of its own: it changes far less often than the
+          // app, so returning visitors keep it cached across deployments. Libraries that only some pages
+          // use (forms, payments) stay in those pages' chunks.
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});
