@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Loaded by jest's globalSetup, which runs without the @portal/* path aliases.
-    files: ['libs/testing/src/{global-setup,e2e-setup,database,processes}.ts', 'infra/local/*.ts'],
+    files: ['libs/testing/src/{global-setup,e2e-setup,database,processes,servers}.ts', 'infra/local/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

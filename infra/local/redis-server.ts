@@ -15,9 +15,14 @@ export class RedisNotFoundError extends Error {
   }
 }
 
+/** Throws RedisNotFoundError (whose message says how to get one) when PATH has no redis-server. */
+export function assertRedisServerAvailable(): void {
+  if (spawnSync('redis-server', ['--version']).error) throw new RedisNotFoundError();
+}
+
 /** Starts `redis-server` from PATH on a free loopback port, keeping nothing on disk. */
 export async function startRedisServer(port?: number): Promise<RunningRedis> {
-  if (spawnSync('redis-server', ['--version']).error) throw new RedisNotFoundError();
+  assertRedisServerAvailable();
   const listenPort = port ?? (await freePort());
   const child = spawn(
     'redis-server',

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { appConfig, ConfigError, repoRoot } from '@portal/config';
 import { RunningPostgres, startEmbeddedPostgres } from './embedded-postgres';
-import { RedisNotFoundError, RunningRedis, startRedisServer } from './redis-server';
+import { assertRedisServerAvailable, RedisNotFoundError, RunningRedis, startRedisServer } from './redis-server';
 import { ensureWebBuilt } from './web-build';
 
 /**
@@ -24,6 +24,14 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message);
     throw error;
+  }
+  if (!config.REDIS_URL) {
+    try {
+      assertRedisServerAvailable();
+    } catch (error) {
+      if (error instanceof RedisNotFoundError) return fail(error.message);
+      throw error;
+    }
   }
   const root = repoRoot();
   const started: Array<{ name: string; stop(): Promise<void> }> = [];
@@ -82,10 +90,6 @@ async function main() {
         `ready: ${config.appUrl.startsWith('http://localhost') ? `http://localhost:${config.PORT}` : config.appUrl}  (Ctrl-C stops everything)`,
       );
   } catch (error) {
-    if (error instanceof RedisNotFoundError) {
-      await stopAll(1);
-      return;
-    }
     process.stderr.write(`[portal] ${(error as Error).message}\n`);
     await stopAll(1);
   }

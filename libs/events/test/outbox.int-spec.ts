@@ -1,6 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Job, Queue, Worker } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import { Client } from 'pg';
@@ -19,7 +17,7 @@ import {
   redisConnectionOptions,
   serviceData,
 } from '@portal/events';
-import { createTestDatabase, TestDatabase } from '@portal/testing';
+import { createTestDatabase, freePort, startRedisServer, TestDatabase } from '@portal/testing';
 
 // A schema no service owns: this file only exercises the outbox itself.
 const SCHEMA = 'events_test' as ServiceName;
@@ -257,7 +255,7 @@ describe('OutboxRelay', () => {
     const prefix = freshPrefix();
     const port = await freePort();
     const redisOptions: RedisOptions = { host: '127.0.0.1', port, maxRetriesPerRequest: null };
-    let server = await startRedis(port);
+    let server = await startRedisServer(port);
     track(undefined, async () => server.stop());
     const logger = { log: jest.fn(), warn: jest.fn(), error: jest.fn() };
     const outage = relay({ prefix, connection: redisOptions, pollIntervalMs: 100, maxRetryDelayMs: 400, logger });
@@ -283,7 +281,7 @@ describe('OutboxRelay', () => {
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(logger.warn.mock.calls[0][0]).toMatch(/cannot deliver: .*Redis.*rows wait in the outbox/);
 
-    server = await startRedis(port);
+    server = await startRedisServer(port);
     const { received } = recordingWorker(QUEUES.mail, prefix, undefined, redisOptions);
     await waitUntil(async () => (await outboxRow(waiting)).relayed_at !== null, 10_000, 'the row to be relayed');
     await waitUntil(() => received.length > 0, 5000, 'the job to reach the worker');
@@ -330,46 +328,3 @@ describe('OutboxRelay', () => {
     expect((await stripeQueue.getFailed()).map((kept) => kept.id)).toEqual([id]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throwaway redis-server without persistence, so a restart starts empty. */
-async function startRedis(port: number): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`could not run redis-server (is it on PATH?): ${error.message}`));
-    });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
-  };
-}

@@ -2,4 +2,5 @@ export * from './database';
 export * from './mail';
 export * from './processes';
 export * from './queues';
+export * from './servers';
 export * from './tokens';

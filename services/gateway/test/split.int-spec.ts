@@ -1,5 +1,4 @@
-import { createTestDatabase, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
-import { freePort } from '../../../infra/local/free-port';
+import { createTestDatabase, freePort, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
 
 /**
  * The split topology: identity and catalog run as processes of their own and the

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { GetSendQuotaCommand, SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
 import { loadConfig } from '@portal/config';
+import { freePort } from '@portal/testing';
 import { parseEml } from '@portal/events';
 import { MailRejectedError } from '../src/mail/mail-transport';
 import { SesMailTransport } from '../src/mail/ses-mail.transport';
@@ -99,17 +99,6 @@ describe('SES mail transport', () => {
     expect(await sentMessages()).toHaveLength(1);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const INSTALL_HINT =
   'moto_server (the AWS emulator the SES tests run against) is required: install it with ' +
