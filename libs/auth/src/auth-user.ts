@@ -5,6 +5,8 @@ export interface AccessTokenClaims {
   role: string;
   user_type: number;
   is_verified: boolean;
+  /** Session version: tokens below the user's current version are revoked. */
+  sv: number;
   iat?: number;
   exp?: number;
 }
@@ -15,8 +17,7 @@ export interface AuthUser {
   role: string;
   userType: number;
   isVerified: boolean;
-  /** Seconds since epoch when the token was issued (for revocation checks). */
-  issuedAt: number;
+  sessionVersion: number;
 }
 
 export const ADMIN_ROLE = 'admin';
@@ -29,6 +30,6 @@ export function toAuthUser(claims: AccessTokenClaims): AuthUser {
     role: claims.role,
     userType: claims.user_type,
     isVerified: claims.is_verified,
-    issuedAt: claims.iat ?? 0,
+    sessionVersion: claims.sv ?? 0,
   };
 }

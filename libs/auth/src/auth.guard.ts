@@ -3,6 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES } from './decorators';
+import { SessionRevocation } from './session-revocation';
+
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /**
  * On for every route: a valid, unexpired access token is required unless the route is
@@ -11,7 +14,10 @@ import { IS_PUBLIC, ROLES } from './decorators';
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly revocation: SessionRevocation,
+  ) {
     super();
   }
 
@@ -23,14 +29,14 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (isPublic) {
       if (!request.headers.authorization) return true;
       try {
-        await super.canActivate(context);
+        await this.authenticate(context, request);
       } catch {
         request.user = undefined;
       }
       return true;
     }
 
-    await super.canActivate(context);
+    await this.authenticate(context, request);
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, targets);
     if (roles?.length && !roles.includes(request.user?.role ?? '')) {
       throw new ForbiddenException({ detail: 'You do not have permission to do this' });
@@ -38,11 +44,19 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     return true;
   }
 
+  private async authenticate(context: ExecutionContext, request: { user?: AuthUser }): Promise<void> {
+    await super.canActivate(context);
+    const user = request.user!;
+    if (await this.revocation.isRevoked(user.id, user.sessionVersion)) {
+      throw new UnauthorizedException({ detail: SESSION_EXPIRED });
+    }
+  }
+
   override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (error || !user) {
       const expired = (info as { name?: string } | undefined)?.name === 'TokenExpiredError';
       throw new UnauthorizedException({
-        detail: expired ? 'Your session has expired. Please sign in again.' : 'Not authenticated',
+        detail: expired ? SESSION_EXPIRED : 'Not authenticated',
       });
     }
     return user;

@@ -4,13 +4,14 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { JwtAuthGuard } from './auth.guard';
 import { JwtStrategy } from './jwt.strategy';
+import { SessionRevocation } from './session-revocation';
 import { TokenService } from './token.service';
 
 /** Imported once per process (by the platform module): the guard then covers every controller. */
 @Global()
 @Module({
   imports: [PassportModule, JwtModule.register({})],
-  providers: [JwtStrategy, TokenService, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService],
+  providers: [JwtStrategy, TokenService, SessionRevocation, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService, SessionRevocation],
 })
 export class AuthModule {}

@@ -162,6 +162,10 @@ export class AppConfig {
   @IsEmail({ require_tld: false }, { message: 'SUPPORT_EMAIL must be an e-mail address' })
   SUPPORT_EMAIL = 'support@portal.localhost';
 
+  /** The firm's name in e-mails and page titles. */
+  @IsString()
+  BRAND_NAME = 'Harbor Tax & Accounting';
+
   // AWS (SES and S3); credentials come from the SDK's own chain (AWS_ACCESS_KEY_ID, roles, ...)
   @IsString()
   AWS_REGION = 'us-east-1';

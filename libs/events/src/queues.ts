@@ -28,6 +28,23 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/**
+ * Mails rendered by the notifications service from its templates (text and HTML), so
+ * wording and layout live in one place. Producers give the recipient and the values.
+ */
+export interface MailTemplates {
+  /** Link to /verify-email with the token, and the same token as a code to paste. */
+  'verify-email': { firstName: string; link: string; code: string; expiresInHours: number };
+  /** Link to /reset-password with the token. */
+  'reset-password': { firstName: string; link: string; expiresInMinutes: number };
+}
+
+export type MailTemplateName = keyof MailTemplates;
+
+export type TemplateMail = {
+  [T in MailTemplateName]: { template: T; to: string; data: MailTemplates[T] };
+}[MailTemplateName];
+
 export interface StripeEventJob {
   /** Stripe's event id (`evt_...`); the worker reloads the stored event by it. */
   eventId: string;
@@ -37,6 +54,7 @@ export interface StripeEventJob {
 export interface JobPayloads {
   mail: {
     send: MailMessage;
+    template: TemplateMail;
   };
   'stripe-events': {
     process: StripeEventJob;

@@ -18,6 +18,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
     if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 }

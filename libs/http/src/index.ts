@@ -9,3 +9,4 @@ export * from './service-health';
 export * from './tokens';
 export * from './validation';
 export * from './bootstrap';
+export * from './rate-limiter';

@@ -3,6 +3,7 @@ import { AuthModule } from '@portal/auth';
 import { ConfigModule } from '@portal/config';
 import { QueueModule } from '@portal/events';
 import { HealthController } from './health.controller';
+import { RateLimiter } from './rate-limiter';
 import { ReadinessService } from './readiness.service';
 import { PROCESS_NAME } from './tokens';
 
@@ -19,8 +20,8 @@ export class PlatformModule {
       global: true,
       imports: [ConfigModule, AuthModule, QueueModule.forRoot(), ...imports],
       controllers: [HealthController],
-      providers: [ReadinessService, { provide: PROCESS_NAME, useValue: processName }],
-      exports: [ReadinessService, PROCESS_NAME],
+      providers: [ReadinessService, RateLimiter, { provide: PROCESS_NAME, useValue: processName }],
+      exports: [ReadinessService, RateLimiter, PROCESS_NAME],
     };
   }
 }

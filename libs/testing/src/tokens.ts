@@ -19,6 +19,7 @@ export function issueTestToken(
       role: 'user',
       user_type: 1,
       is_verified: true,
+      sv: 0,
       iat: now,
       exp: now + expiresInSeconds,
       iss: TOKEN_ISSUER,

@@ -4,9 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
-import { MailMessage, QUEUES, QueueJob } from '@portal/events';
+import { MailMessage, QUEUES, QueueJob, TemplateMail } from '@portal/events';
 import { MailDelivery } from './mail-delivery.entity';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
+import { renderTemplate } from './templates/templates';
 
 export interface MailJobResult {
   messageId: string;
@@ -45,8 +46,22 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
     switch (job.name) {
       case 'send':
         return this.send(job.id, job.data);
+      case 'template':
+        return this.send(job.id, this.render(job.data));
       default:
         throw new UnrecoverableError(`unknown mail job "${(job as Job).name}"`);
+    }
+  }
+
+  private render(mail: TemplateMail): MailMessage {
+    try {
+      return {
+        to: mail.to,
+        ...renderTemplate(mail, { brand: this.config.BRAND_NAME, supportEmail: this.config.SUPPORT_EMAIL }),
+      };
+    } catch (error) {
+      // A template that cannot render will not render on retry either.
+      throw new UnrecoverableError((error as Error).message);
     }
   }
 

@@ -1,0 +1,47 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '@portal/config';
+import Redis from 'ioredis';
+
+const key = (userId: string) => `portal:auth:session-version:${userId}`;
+
+/**
+ * Ends sessions everywhere, exactly: identity bumps a user's session version (after a
+ * password reset, say) and publishes it here; every service's guard refuses tokens that
+ * carry an older version. Kept only as long as a token can live, since older tokens
+ * expire by themselves. If Redis is unreachable the check is skipped with a warning:
+ * tokens are short-lived, and identity also checks the version on its own routes.
+ */
+@Injectable()
+export class SessionRevocation implements OnModuleDestroy {
+  private readonly logger = new Logger(SessionRevocation.name);
+  private readonly redis: Redis | undefined;
+
+  constructor(private readonly config: AppConfig) {
+    if (config.REDIS_URL) {
+      // Commands wait for the connection (a fresh process), but never longer than a second.
+      this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+      this.redis.on('error', () => undefined);
+    }
+  }
+
+  /** Tokens of `userId` with a session version below `currentVersion` stop working now. */
+  async publish(userId: string, currentVersion: number): Promise<void> {
+    if (!this.redis) throw new Error('REDIS_URL is not configured');
+    await this.redis.set(key(userId), String(currentVersion), 'EX', this.config.ACCESS_TOKEN_TTL_SECONDS + 60);
+  }
+
+  async isRevoked(userId: string, tokenVersion: number): Promise<boolean> {
+    if (!this.redis) return false;
+    try {
+      const current = await this.redis.get(key(userId));
+      return current !== null && tokenVersion < Number(current);
+    } catch (error) {
+      this.logger.warn(`session revocation check skipped: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,83 @@
+import { HttpException, HttpStatus, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '@portal/config';
+import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface RateLimit {
+  /** Attempts allowed per window. */
+  points: number;
+  durationSeconds: number;
+}
+
+/** 429 with a human `detail`; the exception filter turns `retryAfterSeconds` into Retry-After. */
+export class TooManyRequestsException extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    const wait =
+      retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+    super({ detail: `Too many attempts. Please try again in ${wait}.` }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/**
+ * Fixed-window counters in Redis, shared by every process of every service, so a limit
+ * holds in split mode and across replicas. If Redis is unreachable each process falls
+ * back to its own in-memory counters (still limited, never wide open).
+ */
+@Injectable()
+export class RateLimiter implements OnModuleDestroy {
+  private readonly logger = new Logger(RateLimiter.name);
+  private readonly redis: Redis | undefined;
+  private readonly limiters = new Map<string, RateLimiterRedis | RateLimiterMemory>();
+
+  constructor(config: AppConfig) {
+    if (config.REDIS_URL) {
+      // Commands wait for the connection briefly; past that the in-memory insurance limiter counts.
+      this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+      this.redis.on('error', () => undefined);
+    }
+  }
+
+  /**
+   * Counts one attempt for `key` under the named limit; throws TooManyRequestsException
+   * once the window's points are used up. Name limits by purpose (`login:ip`, `login:account`).
+   */
+  async consume(name: string, key: string, limit: RateLimit): Promise<void> {
+    try {
+      await this.limiter(name, limit).consume(key.toLowerCase());
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        throw new TooManyRequestsException(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      }
+      this.logger.error(`rate limiter ${name} failed: ${(rejection as Error).message}`);
+      throw rejection;
+    }
+  }
+
+  /** Forgets the attempts of `key` (after a successful sign-in, say). */
+  async reset(name: string, key: string, limit: RateLimit): Promise<void> {
+    await this.limiter(name, limit)
+      .delete(key.toLowerCase())
+      .catch(() => undefined);
+  }
+
+  private limiter(name: string, limit: RateLimit): RateLimiterRedis | RateLimiterMemory {
+    const id = `${name}:${limit.points}:${limit.durationSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      const options = { keyPrefix: `portal:rl:${name}`, points: limit.points, duration: limit.durationSeconds };
+      limiter = this.redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+}

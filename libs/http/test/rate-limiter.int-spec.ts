@@ -1,0 +1,75 @@
+import { Controller, Module, Post, Req } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Public } from '@portal/auth';
+import { ConfigModule, loadConfig } from '@portal/config';
+import { tempDataDir } from '@portal/testing';
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { createHttpApp } from '../src/http-app';
+import { RateLimiter } from '../src/rate-limiter';
+
+const LIMIT = { points: 3, durationSeconds: 60 };
+
+@Public()
+@Controller('attempt')
+class AttemptController {
+  constructor(private readonly limiter: RateLimiter) {}
+
+  @Post()
+  async attempt(@Req() request: FastifyRequest) {
+    await this.limiter.consume('test:attempt', String(request.headers['x-account']), LIMIT);
+    return { ok: true };
+  }
+}
+
+@Module({ imports: [ConfigModule], controllers: [AttemptController], providers: [RateLimiter] })
+class AttemptModule {}
+
+describe('RateLimiter (Redis-backed)', () => {
+  const apps: NestFastifyApplication[] = [];
+  const data = tempDataDir();
+
+  async function start(): Promise<NestFastifyApplication> {
+    const app = await createHttpApp(AttemptModule, { processName: 'test', config: loadConfig() });
+    await app.init();
+    apps.push(app);
+    return app;
+  }
+
+  beforeAll(() => {
+    Object.assign(process.env, { JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATA_DIR: data.dir });
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    data.remove();
+  });
+
+  it('allows the window’s points, then answers 429 with a detail and Retry-After', async () => {
+    const app = await start();
+    const account = `user-${randomUUID()}@example.com`;
+    const attempt = () => app.inject({ method: 'POST', url: '/api/attempt', headers: { 'x-account': account } });
+
+    for (let i = 0; i < LIMIT.points; i += 1) expect((await attempt()).statusCode).toBe(201);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('counts across processes (the counter lives in Redis) and per key, case-insensitively', async () => {
+    const [first, second] = [await start(), await start()];
+    const account = `User-${randomUUID()}@Example.com`;
+    const attempt = (app: NestFastifyApplication, key = account) =>
+      app.inject({ method: 'POST', url: '/api/attempt', headers: { 'x-account': key } });
+
+    expect((await attempt(first)).statusCode).toBe(201);
+    expect((await attempt(second, account.toLowerCase())).statusCode).toBe(201);
+    expect((await attempt(first)).statusCode).toBe(201);
+    expect((await attempt(second)).statusCode).toBe(429);
+    expect((await attempt(second, `other-${randomUUID()}`)).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,42 @@
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailLayoutOptions {
+  brand: string;
+  supportEmail: string;
+}
+
+/**
+ * The one HTML frame of every mail: inline styles only (mail clients drop <style>),
+ * a single call-to-action button, and the plain link repeated for clients that block it.
+ */
+export function layout(
+  options: MailLayoutOptions,
+  body: { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] },
+): string {
+  const paragraph = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(text)}</p>`;
+  const action = body.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#0f766e;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(body.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#4b5563">If the button does not work, open this link: <a href="${escapeHtml(body.action.url)}" style="color:#0f766e">${escapeHtml(body.action.url)}</a></p>`
+    : '';
+  return [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">',
+    '<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">',
+    `<tr><td><p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0b1f3a">${escapeHtml(options.brand)}</p>`,
+    ...body.paragraphs.map(paragraph),
+    action,
+    ...(body.after ?? []).map(paragraph),
+    `<p style="margin:24px 0 0;font-size:13px;color:#6b7280">Questions? Write to ${escapeHtml(options.supportEmail)}.</p>`,
+    '</td></tr></table></td></tr></table></body></html>',
+  ].join('');
+}
