@@ -123,7 +123,7 @@ describe('web shell', () => {
 
     await open(page, '/');
 
-    const avatar = page.getByRole('banner').getByRole('link', { name: 'My profile, ann Lee' });
+    const avatar = page.getByRole('banner').getByRole('button', { name: 'Account menu for ann Lee' });
     expect(await avatar.textContent()).toBe('AL');
     expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
   });

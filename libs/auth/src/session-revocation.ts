@@ -2,8 +2,6 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '@portal/config';
 import Redis from 'ioredis';
 
-const key = (userId: string) => `portal:auth:session-version:${userId}`;
-
 /**
  * Ends sessions everywhere, exactly: identity bumps a user's session version (after a
  * password reset, say) and publishes it here; every service's guard refuses tokens that
@@ -27,18 +25,22 @@ export class SessionRevocation implements OnModuleDestroy {
   /** Tokens of `userId` with a session version below `currentVersion` stop working now. */
   async publish(userId: string, currentVersion: number): Promise<void> {
     if (!this.redis) throw new Error('REDIS_URL is not configured');
-    await this.redis.set(key(userId), String(currentVersion), 'EX', this.config.ACCESS_TOKEN_TTL_SECONDS + 60);
+    await this.redis.set(this.key(userId), String(currentVersion), 'EX', this.config.ACCESS_TOKEN_TTL_SECONDS + 60);
   }
 
   async isRevoked(userId: string, tokenVersion: number): Promise<boolean> {
     if (!this.redis) return false;
     try {
-      const current = await this.redis.get(key(userId));
+      const current = await this.redis.get(this.key(userId));
       return current !== null && tokenVersion < Number(current);
     } catch (error) {
       this.logger.warn(`session revocation check skipped: ${(error as Error).message}`);
       return false;
     }
+  }
+
+  private key(userId: string): string {
+    return `${this.config.REDIS_PREFIX}:auth:session-version:${userId}`;
   }
 
   async onModuleDestroy(): Promise<void> {

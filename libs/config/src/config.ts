@@ -9,6 +9,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   Max,
   Min,
   MinLength,
@@ -74,6 +75,10 @@ export class AppConfig {
     },
   )
   REDIS_URL?: string;
+
+  /** Namespace of every key this deployment writes to Redis (queues, rate limits, sessions). */
+  @Matches(/^[A-Za-z0-9_-]{1,40}$/, { message: 'REDIS_PREFIX must be 1 to 40 letters, digits, - or _' })
+  REDIS_PREFIX = 'portal';
 
   @Transform(emptyToUndefined)
   @IsOptional()

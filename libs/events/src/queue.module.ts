@@ -15,7 +15,7 @@ export interface QueueSettings {
 export const QUEUE_SETTINGS = Symbol('QUEUE_SETTINGS');
 
 export interface QueueModuleOptions {
-  /** BullMQ key prefix, default `bull`. Tests use a unique one per file. */
+  /** BullMQ key prefix, default REDIS_PREFIX (`portal`). Tests use a unique one per file. */
   prefix?: string;
   /** Base delay of the exponential retry backoff, default DEFAULT_BACKOFF_MS (5 s). */
   backoffMs?: number;
@@ -34,24 +34,27 @@ export class QueueModule {
   static forRoot(options: QueueModuleOptions = {}): DynamicModule {
     const isDefault = options.prefix === undefined && options.backoffMs === undefined;
     if (isDefault && defaultModule) return defaultModule;
-    const settings: QueueSettings = {
-      prefix: options.prefix ?? 'bull',
+    const settingsFor = (config: AppConfig): QueueSettings => ({
+      prefix: options.prefix ?? config.REDIS_PREFIX,
       jobOptions: defaultJobOptions(options.backoffMs),
-    };
+    });
     const module: DynamicModule = {
       module: QueueModule,
       global: true,
       imports: [
         BullModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            connection: redisConnectionOptions(config),
-            prefix: settings.prefix,
-            defaultJobOptions: settings.jobOptions,
-          }),
+          useFactory: (config: AppConfig) => {
+            const settings = settingsFor(config);
+            return {
+              connection: redisConnectionOptions(config),
+              prefix: settings.prefix,
+              defaultJobOptions: settings.jobOptions,
+            };
+          },
         }),
       ],
-      providers: [{ provide: QUEUE_SETTINGS, useValue: settings }],
+      providers: [{ provide: QUEUE_SETTINGS, inject: [AppConfig], useFactory: settingsFor }],
       exports: [BullModule, QUEUE_SETTINGS],
     };
     if (isDefault) defaultModule = module;

@@ -29,7 +29,7 @@ export class RateLimiter implements OnModuleDestroy {
   private readonly redis: Redis | undefined;
   private readonly limiters = new Map<string, RateLimiterRedis | RateLimiterMemory>();
 
-  constructor(config: AppConfig) {
+  constructor(private readonly config: AppConfig) {
     if (config.REDIS_URL) {
       // Commands wait for the connection briefly; past that the in-memory insurance limiter counts.
       this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
@@ -64,7 +64,11 @@ export class RateLimiter implements OnModuleDestroy {
     const id = `${name}:${limit.points}:${limit.durationSeconds}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
-      const options = { keyPrefix: `portal:rl:${name}`, points: limit.points, duration: limit.durationSeconds };
+      const options = {
+        keyPrefix: `${this.config.REDIS_PREFIX}:rl:${name}`,
+        points: limit.points,
+        duration: limit.durationSeconds,
+      };
       limiter = this.redis
         ? new RateLimiterRedis({
             ...options,

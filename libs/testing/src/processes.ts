@@ -39,6 +39,8 @@ export async function startProcess(name: string, env: Record<string, string | un
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       JWT_SECRET: TEST_JWT_SECRET,
+      // Its own Redis namespace: queues, rate limits and sessions of one test app never meet another's.
+      REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
       ...env,
       PORT: String(port),
     },

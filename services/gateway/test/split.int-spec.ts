@@ -12,7 +12,13 @@ describe('gateway in proxy mode with services as separate processes', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase([]);
-    const common = { DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL, DATA_DIR: data.dir };
+    // One deployment: every process shares the database, Redis and its key namespace.
+    const common = {
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_PREFIX: `split-${Date.now().toString(36)}`,
+      DATA_DIR: data.dir,
+    };
     const [identity, catalog] = await Promise.all([startProcess('identity', common), startProcess('catalog', common)]);
     processes.push(identity, catalog);
     const nobody = `http://127.0.0.1:${await freePort()}`;

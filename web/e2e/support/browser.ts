@@ -36,7 +36,18 @@ export function baseUrl(): string {
 interface OpenPage {
   context: BrowserContext;
   problems: string[];
+  expectedFailures: ExpectedFailure[];
 }
+
+/** A reply with an error status that a test provokes on purpose (a wrong password's 401, say). */
+export interface ExpectedFailure {
+  status: number;
+  /** Path of the request, without query: '/api/auth/login'. */
+  path: string;
+}
+
+// Chromium logs every reply with an error status as a console error, with the request's URL.
+const FAILED_LOAD = /^Failed to load resource: the server responded with a status of (\d+)/;
 
 const openPages = new Map<Page, OpenPage>();
 
@@ -47,16 +58,34 @@ const openPages = new Map<Page, OpenPage>();
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ ...options, baseURL: baseUrl() });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+  const open: OpenPage = { context, problems: [], expectedFailures: [] };
+  page.on('pageerror', (error) => open.problems.push(`page error: ${error.stack ?? error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') {
       const { url, lineNumber } = message.location();
-      problems.push(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+      if (isExpectedFailure(open.expectedFailures, message.text(), url)) return;
+      open.problems.push(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
     }
   });
-  openPages.set(page, { context, problems });
+  openPages.set(page, open);
   return page;
+}
+
+/**
+ * Tells the error check of `page` that these failing replies are the point of the test, so the console
+ * errors Chromium logs for them do not fail it. Any other failing reply still does.
+ */
+export function expectFailedResponses(page: Page, ...failures: ExpectedFailure[]): void {
+  const open = openPages.get(page);
+  if (!open) throw new Error('expectFailedResponses needs a page opened with newPage');
+  open.expectedFailures.push(...failures);
+}
+
+function isExpectedFailure(expected: ExpectedFailure[], text: string, url: string): boolean {
+  const status = FAILED_LOAD.exec(text)?.[1];
+  if (!status || !url) return false;
+  const path = new URL(url).pathname;
+  return expected.some((failure) => String(failure.status) === status && failure.path === path);
 }
 
 // Registered by importing this module, so every test file that opens pages gets the check.

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../shared/routes';
+import { RequireAuth } from '../shared/session';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { Layout } from './layout/Layout';
 import { RouteError } from './RouteError';
@@ -25,6 +26,39 @@ export const router = createBrowserRouter([
           {
             path: ROUTES.home,
             ...lazyPage(async () => (await import('../features/home/pages/HomePage')).HomePage),
+          },
+          // Accounts: public, each page its own chunk.
+          {
+            path: ROUTES.signUp,
+            ...lazyPage(async () => (await import('../features/auth/pages/SignUpPage')).SignUpPage),
+          },
+          {
+            path: ROUTES.signIn,
+            ...lazyPage(async () => (await import('../features/auth/pages/SignInPage')).SignInPage),
+          },
+          {
+            path: ROUTES.forgotPassword,
+            ...lazyPage(async () => (await import('../features/auth/pages/ForgotPasswordPage')).ForgotPasswordPage),
+          },
+          {
+            path: ROUTES.resetPassword,
+            ...lazyPage(async () => (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage),
+          },
+          {
+            path: ROUTES.verifyEmail,
+            ...lazyPage(async () => (await import('../features/auth/pages/VerifyEmailPage')).VerifyEmailPage),
+          },
+          // Behind the sign-in guard, with a verified e-mail (spec part 1, section 4). A guarded page is
+          // added by listing it here; one that an unverified user may see goes under
+          // <RequireAuth requireVerified={false} /> instead.
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: ROUTES.profile,
+                ...lazyPage(async () => (await import('../features/profile/pages/ProfilePage')).ProfilePage),
+              },
+            ],
           },
           {
             path: '*',

@@ -67,3 +67,12 @@ export function signInPath(redirect: string, options: { sessionExpired?: boolean
   const expired = options.sessionExpired ? 'session_expired=true&' : '';
   return `${ROUTES.signIn}?${expired}redirect=${encodeURIComponent(redirect)}`;
 }
+
+/**
+ * The e-mail verification page for `email`, told where to continue once the address is verified.
+ * Without `redirect` the page continues to the profile (spec part 1, section 4).
+ */
+export function verifyEmailPath(email: string, redirect?: string | null): string {
+  const next = redirect ? `&redirect=${encodeURIComponent(redirect)}` : '';
+  return `${ROUTES.verifyEmail}?email=${encodeURIComponent(email)}${next}`;
+}

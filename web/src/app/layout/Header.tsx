@@ -1,10 +1,11 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '../../shared/brand';
 import { ROUTES, signInPath } from '../../shared/routes';
-import { userInitials, useSession, type User } from '../../shared/session';
+import { useSession } from '../../shared/session';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import container from '../../shared/ui/container.module.css';
 import styles from './Header.module.css';
+import { ProfileMenu } from './ProfileMenu';
 
 // Placeholders until the menu call fills the Services dropdown and About gets its submenu.
 const SECTION_LINKS = [
@@ -38,7 +39,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className={styles.account}>{user ? <Avatar user={user} /> : <SignInLink />}</div>
+        <div className={styles.account}>{user ? <ProfileMenu user={user} /> : <SignInLink />}</div>
       </div>
     </header>
   );
@@ -51,16 +52,6 @@ function SignInLink() {
     <ButtonLink to={signInPath(pathname + search + hash)} variant="secondary">
       Sign in
     </ButtonLink>
-  );
-}
-
-// Becomes the trigger of the profile menu; until then it leads to the profile.
-function Avatar({ user }: { user: User }) {
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
-  return (
-    <Link to={ROUTES.profile} className={styles.avatar} aria-label={name ? `My profile, ${name}` : 'My profile'}>
-      <span aria-hidden="true">{userInitials(user)}</span>
-    </Link>
   );
 }
 

@@ -1,0 +1,328 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  mailLink,
+  newAccount,
+  register,
+  registerVerified,
+  signInWithStoredSession,
+  submitSignIn,
+  type Account,
+} from './support/accounts';
+import { expectFailedResponses, launchBrowser, newPage } from './support/browser';
+
+// The auto-redirects wait 2 s (sign-up, verification) or 3 s (password reset): well inside this.
+const REDIRECT_TIMEOUT_MS = 10_000;
+
+let browser: Browser;
+// A verified account for the tests that only need to sign in; none of them changes its password, and
+// only the profile test changes its name. Registrations are rate limited per IP (5 an hour), so the
+// file registers four accounts in all.
+let verified: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  verified = newAccount('verified', { firstName: 'Ann', lastName: 'Lee' });
+  await registerVerified(verified);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function here(page: Page): URL {
+  return new URL(page.url());
+}
+
+async function waitForPath(page: Page, pathname: string): Promise<URL> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: REDIRECT_TIMEOUT_MS });
+  return here(page);
+}
+
+function main(page: Page) {
+  return page.getByRole('main');
+}
+
+/** Waits for the profile page to show the signed-in user's Personal Information. */
+async function expectProfileOf(page: Page, account: Account): Promise<void> {
+  await main(page).getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+  await main(page).getByText(account.email, { exact: true }).waitFor();
+}
+
+describe('sign up and e-mail verification', () => {
+  it('signs up, reads the verification mail, opens its link and lands on the redirect target', async () => {
+    const page = await newPage(browser);
+    const account = newAccount('signup', { firstName: 'Sam', lastName: 'Ortiz' });
+    await page.goto('/signup?redirect=%2Fprofile');
+
+    const form = main(page);
+    await form.getByLabel('First name').fill(account.firstName);
+    await form.getByLabel('Last name').fill(account.lastName);
+    await form.getByLabel('Email', { exact: true }).fill(account.email);
+    await form.getByLabel('Password', { exact: true }).fill(account.password);
+    // The live checklist: three of four met until the confirmation matches.
+    const checklist = form.getByRole('list', { name: 'Password requirements' });
+    expect(await checklist.getByRole('listitem').allTextContents()).toEqual([
+      'At least 8 characters (done)',
+      'Contains a number (done)',
+      'Contains a special character (done)',
+      'Passwords match (not yet)',
+    ]);
+    await form.getByLabel('Confirm password').fill(account.password);
+    expect(await checklist.getByText('Passwords match').textContent()).toBe('Passwords match (done)');
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    await form.getByText('Account created successfully!').waitFor();
+    // After 2 s: verify-email with the e-mail and the redirect.
+    const verify = await waitForPath(page, '/verify-email');
+    expect(verify.searchParams.get('email')).toBe(account.email);
+    expect(verify.searchParams.get('redirect')).toBe('/profile');
+    await form.getByText('A verification email has already been sent to').waitFor();
+    await form.getByLabel('Verification code').waitFor();
+
+    const link = await mailLink(account.email, '/verify-email');
+    expect(new URL(link, page.url()).searchParams.get('email')).toBe(account.email);
+    await page.goto(link);
+
+    await form.getByText('Email verified successfully!').waitFor();
+    // The mail's link names no redirect, so the target is the profile; signing in leads there.
+    const signIn = await waitForPath(page, '/signin');
+    expect(signIn.searchParams.get('redirect')).toBe('/profile');
+    await submitSignIn(page, account);
+    await waitForPath(page, '/profile');
+    await expectProfileOf(page, account);
+  });
+
+  it('sends an unverified user from sign-in to verify, where the code of the mail verifies and continues', async () => {
+    const page = await newPage(browser);
+    const account = newAccount('code');
+    await register(account);
+    await page.goto('/signin?redirect=%2Fprofile%3Ftab%3Dx%23subscriptions');
+
+    await submitSignIn(page, account);
+
+    const verify = await waitForPath(page, '/verify-email');
+    expect(verify.searchParams.get('email')).toBe(account.email);
+    expect(verify.searchParams.get('redirect')).toBe('/profile?tab=x#subscriptions');
+    const link = await mailLink(account.email, '/verify-email');
+    const code = new URL(link, page.url()).searchParams.get('token') ?? '';
+    await main(page).getByLabel('Verification code').fill(code);
+    await main(page).getByRole('button', { name: 'Verify email' }).click();
+
+    await main(page).getByText('Email verified successfully!').waitFor();
+    const target = await waitForPath(page, '/profile');
+    expect(target.search + target.hash).toBe('?tab=x#subscriptions');
+    // The stored user is verified now and the new token works for the guarded calls.
+    await expectProfileOf(page, account);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').is_verified)).toBe(true);
+  });
+
+  it('says an address is already verified and hides the forms', async () => {
+    const page = await newPage(browser);
+
+    await page.goto(`/verify-email?email=${encodeURIComponent(verified.email)}`);
+
+    await main(page).getByText('This email is already verified.').waitFor();
+    expect(await main(page).getByLabel('Verification code').count()).toBe(0);
+    expect(await main(page).getByRole('button', { name: 'Resend verification email' }).count()).toBe(0);
+  });
+});
+
+describe('sign in', () => {
+  it('shows the spec message for a wrong password and stays on the page', async () => {
+    const page = await newPage(browser);
+    expectFailedResponses(page, { status: 401, path: '/api/auth/login' });
+    await page.goto('/signin');
+
+    await main(page).getByRole('button', { name: 'Sign in' }).click();
+    expect(await main(page).getByRole('alert').textContent()).toBe('Please enter both email and password');
+
+    await submitSignIn(page, { email: verified.email, password: 'Wrong-pass1' });
+
+    const alert = main(page).getByRole('alert').getByText('Invalid email or password. Please check your credentials.');
+    await alert.waitFor();
+    expect(here(page).pathname).toBe('/signin');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('sends a guarded deep link through sign-in and back to it', async () => {
+    const page = await newPage(browser);
+
+    await page.goto('/profile?tab=x#subscriptions');
+
+    const signIn = await waitForPath(page, '/signin');
+    expect(signIn.searchParams.get('redirect')).toBe('/profile?tab=x#subscriptions');
+    await submitSignIn(page, verified);
+    const back = await waitForPath(page, '/profile');
+    expect(back.search + back.hash).toBe('?tab=x#subscriptions');
+    await expectProfileOf(page, verified);
+    await main(page).locator('#subscriptions').waitFor();
+  });
+
+  it('sends a signed-in visitor of the sign-in page on to the target', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, verified);
+
+    await page.goto('/signin?redirect=%2Fprofile%23purchase-history');
+
+    const target = await waitForPath(page, '/profile');
+    expect(target.hash).toBe('#purchase-history');
+  });
+
+  it('ends a session whose token is refused and offers to sign in again, back to the page', async () => {
+    const page = await newPage(browser);
+    expectFailedResponses(page, { status: 401, path: '/api/profiles/me' });
+    await page.goto('/');
+    await page.evaluate(() => {
+      const user = { user_id: 'u-1', email: 'gone@example.com', first_name: 'Gone', is_verified: true };
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('token', 'not-a-valid-token');
+    });
+
+    await page.goto('/profile?tab=x');
+
+    const signIn = await waitForPath(page, '/signin');
+    expect(signIn.searchParams.get('session_expired')).toBe('true');
+    expect(signIn.searchParams.get('redirect')).toBe('/profile?tab=x');
+    await main(page).getByText('Your session has expired. Please sign in again.').waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([
+      null,
+      null,
+    ]);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+  });
+});
+
+describe('password reset', () => {
+  it('goes from forgot password to the mailed reset link, then signs in with the new password', async () => {
+    const page = await newPage(browser);
+    expectFailedResponses(page, { status: 400, path: '/api/auth/reset-password' });
+    const account = newAccount('reset');
+    await registerVerified(account);
+    await page.goto('/signin');
+    await main(page).getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath(page, '/forgot-password');
+
+    const since = new Date();
+    await main(page).getByLabel('Email').fill(account.email);
+    await main(page).getByRole('button', { name: 'Send reset link' }).click();
+    await main(page).getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const link = await mailLink(account.email, '/reset-password', { since });
+    await page.goto(link);
+    const newPassword = 'Changed-pass2';
+    await main(page).getByLabel('New password', { exact: true }).fill(newPassword);
+    await main(page).getByLabel('Confirm new password').fill(newPassword);
+    await main(page).getByRole('button', { name: 'Reset password' }).click();
+
+    // After 3 s: sign in, with the success banner.
+    const signIn = await waitForPath(page, '/signin');
+    expect(signIn.searchParams.get('password_reset')).toBe('true');
+    await main(page).getByText('Your password has been reset. Please sign in with your new password.').waitFor();
+    await submitSignIn(page, { email: account.email, password: newPassword });
+    await waitForPath(page, '/profile');
+    await expectProfileOf(page, account);
+
+    // The link works once.
+    await page.goto(link);
+    await main(page).getByLabel('New password', { exact: true }).fill('Another-pass3');
+    await main(page).getByLabel('Confirm new password').fill('Another-pass3');
+    await main(page).getByRole('button', { name: 'Reset password' }).click();
+    await main(page)
+      .getByRole('alert')
+      .getByText('Invalid or expired reset token. Please request a new password reset.')
+      .waitFor();
+  });
+
+  it('says a reset link without a token is unusable', async () => {
+    const page = await newPage(browser);
+
+    await page.goto('/reset-password');
+
+    await main(page).getByText('Invalid or missing reset token. Please request a new password reset.').waitFor();
+    expect(await main(page).getByLabel('New password', { exact: true }).count()).toBe(0);
+  });
+});
+
+describe('profile', () => {
+  it('edits the personal information: Save updates the header initials, Cancel restores', async () => {
+    const page = await newPage(browser);
+    const account = verified;
+    await signInWithStoredSession(page, account);
+    await page.goto('/profile');
+    await expectProfileOf(page, account);
+    const avatar = page.getByRole('banner').getByRole('button', { name: /^Account menu/ });
+    expect(await avatar.textContent()).toBe('AL');
+
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    const firstName = main(page).getByLabel('First name');
+    expect(await firstName.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await main(page).getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    await main(page).getByText('Email cannot be changed. Contact support for assistance.').waitFor();
+
+    await firstName.fill('');
+    await main(page).getByRole('button', { name: 'Save' }).click();
+    await main(page).getByRole('alert').getByText('First name is required').waitFor();
+
+    await firstName.fill('Zoe');
+    await main(page).getByLabel('Company (optional)').fill('Acme Books');
+    await main(page).getByRole('button', { name: 'Save' }).click();
+    await main(page).getByText('Your profile has been updated.').waitFor();
+    expect(await main(page).getByText('Zoe', { exact: true }).count()).toBe(1);
+    await page.waitForFunction(() => document.querySelector('header button[aria-expanded]')?.textContent === 'ZL');
+    expect(await avatar.getAttribute('aria-label')).toBe('Account menu for Zoe Lee');
+
+    // Cancel drops the change.
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    await firstName.fill('Bob');
+    await main(page).getByRole('button', { name: 'Cancel' }).click();
+    expect(await main(page).getByText('Zoe', { exact: true }).count()).toBe(1);
+    expect(await main(page).getByText('Bob', { exact: true }).count()).toBe(0);
+    expect(await avatar.textContent()).toBe('ZL');
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    expect(await firstName.inputValue()).toBe('Zoe');
+    await main(page).getByRole('button', { name: 'Cancel' }).click();
+
+    // The server kept the save.
+    await page.reload();
+    await expectProfileOf(page, account);
+    await main(page).getByText('Acme Books', { exact: true }).waitFor();
+    expect(await main(page).getByText('Zoe', { exact: true }).count()).toBe(1);
+  });
+
+  it('offers the account menu by keyboard and signs out', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, verified);
+    await page.goto('/profile');
+    await expectProfileOf(page, verified);
+    const banner = page.getByRole('banner');
+    const button = banner.getByRole('button', { name: /^Account menu/ });
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const menu = banner.getByRole('navigation', { name: 'Account' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'My Profile',
+      'Dashboard',
+      'Subscriptions',
+      'Purchase History',
+      'Settings',
+    ]);
+    expect(await menu.getByRole('link', { name: 'Subscriptions' }).getAttribute('href')).toBe('/profile#subscriptions');
+
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('My Profile');
+    await page.mouse.click(5, 400);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    await button.click();
+    await menu.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/');
+    await banner.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

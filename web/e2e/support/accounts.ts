@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { waitForMail } from '@portal/testing';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser';
+
+/** Meets the password rule (8+ characters, a digit, a special character). */
+export const PASSWORD = 'Harbor-pass1';
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A fresh address per test, so tests share nothing and can run again on the same database. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export function newAccount(label: string, names: { firstName?: string; lastName?: string } = {}): Account {
+  return {
+    email: uniqueEmail(label),
+    password: PASSWORD,
+    firstName: names.firstName ?? 'Ann',
+    lastName: names.lastName ?? 'Lee',
+  };
+}
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the browser tests with `jest --selectProjects e2e`');
+  return dir;
+}
+
+async function api<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, init);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function postJson<T>(path: string, body: unknown): Promise<T> {
+  return api<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Registers through the API, as the sign-up page would; the account stays unverified. */
+export async function register(account: Account): Promise<void> {
+  await postJson('/auth/register', {
+    email: account.email,
+    password: account.password,
+    confirmPassword: account.password,
+    first_name: account.firstName,
+    last_name: account.lastName,
+    username: account.email,
+  });
+}
+
+/**
+ * The in-app location (path, query and hash) of the first link of the newest mail to `email` that
+ * leads to `pathname`, waiting until such a mail arrives: mails go out through the outbox and the mail
+ * worker, and an older mail to the same address (the verification mail, say) must not be taken for it.
+ */
+export async function mailLink(email: string, pathname: string, options: { since?: Date } = {}): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = await waitForMail(dataDir(), email, { since: options.since, timeoutMs: 20_000 });
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
+    if (link) return link.pathname + link.search + link.hash;
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} with a link to ${pathname}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Registers and verifies with the token of the verification mail, through the API. */
+export async function registerVerified(account: Account): Promise<void> {
+  await register(account);
+  const link = await mailLink(account.email, '/verify-email');
+  const token = new URL(link, 'http://mail.invalid').searchParams.get('token');
+  await postJson('/auth/verify-email/confirm', { token });
+}
+
+interface LoginReply {
+  access_token: string;
+  token_type?: string;
+  [field: string]: unknown;
+}
+
+// Logins are rate limited per IP: one per account for the whole file is plenty.
+const sessions = new Map<string, Promise<LoginReply>>();
+
+function login(account: Account): Promise<LoginReply> {
+  let session = sessions.get(account.email);
+  if (!session) {
+    session = api<LoginReply>('/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: account.email, password: account.password }),
+    });
+    sessions.set(account.email, session);
+  }
+  return session;
+}
+
+/** Signs in through the API (once per account) and stores the session in the browser as the sign-in page would. */
+export async function signInWithStoredSession(page: Page, account: Account): Promise<void> {
+  const { access_token: token, token_type: _type, ...user } = await login(account);
+  // Storage belongs to the origin: open the app once, then store the session for the next loads.
+  await page.goto('/');
+  await page.evaluate(
+    ([storedUser, storedToken]) => {
+      localStorage.setItem('user', storedUser);
+      localStorage.setItem('token', storedToken);
+    },
+    [JSON.stringify(user), token] as const,
+  );
+}
+
+/** Fills and sends the sign-in form of the page already open. */
+export async function submitSignIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(account.email);
+  await main.getByLabel('Password', { exact: true }).fill(account.password);
+  await main.getByRole('button', { name: 'Sign in' }).click();
+}

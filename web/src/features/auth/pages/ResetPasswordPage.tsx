@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { AUTH_MESSAGES, resetPasswordErrorMessage } from '../errors';
+import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useResetPassword } from '../hooks/use-password-reset';
+import { AFTER_PASSWORD_RESET_PATH, REDIRECT_DELAYS_MS } from '../redirects';
+import { validateReset, type ResetValues, type ValidationIssue } from '../validation';
+
+const RESET_FALLBACK = 'Your password has been reset successfully.';
+
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const resetPassword = useResetPassword();
+  const delayedNavigate = useDelayedNavigate();
+  const [issue, setIssue] = useState<ValidationIssue<keyof ResetValues> | null>(null);
+  const errorId = useId();
+  const checklistId = useId();
+  const { register, handleSubmit, setFocus, control } = useForm<ResetValues>({
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
+
+  const requestNewLink = (
+    <p>
+      <Link to={ROUTES.forgotPassword}>Request a new password reset</Link>
+    </p>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset password" footer={requestNewLink}>
+        <Alert tone="error">{AUTH_MESSAGES.resetTokenMissing}</Alert>
+      </AuthCard>
+    );
+  }
+
+  if (resetPassword.isSuccess) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert tone="success">{resetPassword.data.message || RESET_FALLBACK}</Alert>
+        <p>Taking you to sign in…</p>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    const problem = validateReset(values);
+    setIssue(problem);
+    resetPassword.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    resetPassword.mutate(
+      { token, password: values.password },
+      { onSuccess: () => delayedNavigate(AFTER_PASSWORD_RESET_PATH, REDIRECT_DELAYS_MS.afterPasswordReset) },
+    );
+  });
+
+  const error = issue?.message ?? (resetPassword.isError ? resetPasswordErrorMessage(resetPassword.error) : null);
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <AuthCard
+      title="Reset password"
+      intro="Choose a new password for your account."
+      footer={resetPassword.isError && !issue ? requestNewLink : undefined}
+    >
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          invalid={issue?.field === 'password'}
+          describedBy={[checklistId, describedBy].filter(Boolean).join(' ')}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          invalid={issue?.field === 'confirmPassword'}
+          describedBy={describedBy}
+          {...register('confirmPassword')}
+        />
+        <PasswordChecklist id={checklistId} password={password} confirmPassword={confirmPassword} />
+        {error && (
+          <Alert tone="error" id={errorId}>
+            {error}
+          </Alert>
+        )}
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
+          disabled={resetPassword.isPending}
+        >
+          {resetPassword.isPending ? 'Resetting…' : 'Reset password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

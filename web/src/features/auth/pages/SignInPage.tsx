@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import { useSession } from '../../../shared/session';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { AuthCard } from '../components/AuthCard';
+import cardStyles from '../components/AuthCard.module.css';
+import { AUTH_MESSAGES, signInErrorMessage } from '../errors';
+import { useSignIn } from '../hooks/use-sign-in';
+import { afterSignInPath, continuePath, withRedirect } from '../redirects';
+import { validateSignIn, type SignInValues, type ValidationIssue } from '../validation';
+
+export function SignInPage() {
+  useDocumentTitle('Sign in');
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const { user } = useSession();
+  // Only a visitor who was signed in on arrival is sent on; one who signs in here goes where
+  // afterSignInPath says (an unverified user to verify first).
+  const [signedInOnArrival] = useState(() => user !== null);
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [issue, setIssue] = useState<ValidationIssue<keyof SignInValues> | null>(null);
+  const errorId = useId();
+  const { register, handleSubmit, setFocus } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
+
+  if (signedInOnArrival && user) return <Navigate to={continuePath(redirect)} replace />;
+
+  const onSubmit = handleSubmit((values) => {
+    const problem = validateSignIn(values);
+    setIssue(problem);
+    signIn.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    signIn.mutate(values, {
+      onSuccess: (signedIn) => void navigate(afterSignInPath(signedIn, redirect), { replace: true }),
+    });
+  });
+
+  const error = issue?.message ?? (signIn.isError ? signInErrorMessage(signIn.error) : null);
+  const invalid = (field: keyof SignInValues) => issue?.field === field || (signIn.isError && !issue);
+
+  return (
+    <AuthCard
+      title="Sign in"
+      intro="Welcome back. Sign in to your client portal."
+      footer={
+        <p>
+          Don&apos;t have an account? <Link to={withRedirect(ROUTES.signUp, redirect)}>Sign up</Link>
+        </p>
+      }
+    >
+      {params.get('session_expired') === 'true' && <Alert tone="info">{AUTH_MESSAGES.sessionExpired}</Alert>}
+      {params.get('password_reset') === 'true' && (
+        <Alert tone="success">Your password has been reset. Please sign in with your new password.</Alert>
+      )}
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          invalid={invalid('email')}
+          describedBy={error ? errorId : undefined}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          invalid={invalid('password')}
+          describedBy={error ? errorId : undefined}
+          {...register('password')}
+        />
+        <Link to={ROUTES.forgotPassword} className={cardStyles.aside}>
+          Forgot password?
+        </Link>
+        {error && (
+          <Alert tone="error" id={errorId}>
+            {error}
+          </Alert>
+        )}
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
+          disabled={signIn.isPending}
+        >
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

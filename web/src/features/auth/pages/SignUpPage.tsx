@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import { useSession } from '../../../shared/session';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { signUpErrorMessage } from '../errors';
+import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useSignUp } from '../hooks/use-sign-up';
+import { afterSignUpPath, continuePath, REDIRECT_DELAYS_MS, withRedirect } from '../redirects';
+import { validateSignUp, type SignUpValues, type ValidationIssue } from '../validation';
+
+const EMPTY: SignUpValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+export function SignUpPage() {
+  useDocumentTitle('Create your account');
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const { user } = useSession();
+  const signUp = useSignUp();
+  const delayedNavigate = useDelayedNavigate();
+  const [issue, setIssue] = useState<ValidationIssue<keyof SignUpValues> | null>(null);
+  const errorId = useId();
+  const checklistId = useId();
+  const { register, handleSubmit, setFocus, control } = useForm<SignUpValues>({ defaultValues: EMPTY });
+  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
+
+  if (user) return <Navigate to={continuePath(redirect)} replace />;
+
+  const onSubmit = handleSubmit((values) => {
+    const problem = validateSignUp(values);
+    setIssue(problem);
+    signUp.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    signUp.mutate(values, {
+      onSuccess: () => delayedNavigate(afterSignUpPath(values.email.trim(), redirect), REDIRECT_DELAYS_MS.afterSignUp),
+    });
+  });
+
+  if (signUp.isSuccess) {
+    return (
+      <AuthCard title="Create your account">
+        <Alert tone="success">
+          <p>Account created successfully! Please verify your email address to continue.</p>
+        </Alert>
+        <p>Taking you to email verification…</p>
+      </AuthCard>
+    );
+  }
+
+  const error = issue?.message ?? (signUp.isError ? signUpErrorMessage(signUp.error) : null);
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Sign up to manage your services, subscriptions and documents in one place."
+      footer={
+        <p>
+          Already have an account? <Link to={withRedirect(ROUTES.signIn, redirect)}>Sign in</Link>
+        </p>
+      }
+    >
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <div className={formStyles.row}>
+          <TextField label="First name" autoComplete="given-name" {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...register('lastName')} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          invalid={issue?.field === 'email' || signUp.isError}
+          describedBy={describedBy}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          invalid={issue?.field === 'password'}
+          describedBy={[checklistId, describedBy].filter(Boolean).join(' ')}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          invalid={issue?.field === 'confirmPassword'}
+          describedBy={describedBy}
+          {...register('confirmPassword')}
+        />
+        <PasswordChecklist id={checklistId} password={password} confirmPassword={confirmPassword} />
+        {error && (
+          <Alert tone="error" id={errorId}>
+            {error}
+          </Alert>
+        )}
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
+          disabled={signUp.isPending}
+        >
+          {signUp.isPending ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The checks the account forms run before calling the server, with the spec's messages (part 1,
+ * section 5). Each returns the first problem (its message and the field to fix) or null.
+ */
+
+export interface ValidationIssue<Field extends string> {
+  message: string;
+  /** The field to mark invalid and focus. */
+  field: Field;
+}
+
+export const VALIDATION_MESSAGES = {
+  signUpRequired: 'Email and password are required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordRequirements: 'Password does not meet all requirements',
+  invalidEmail: 'Please enter a valid email address',
+  signInRequired: 'Please enter both email and password',
+  emailRequired: 'Please enter your email address',
+  resetRequired: 'Please enter both password and confirmation',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordNeedsDigit: 'Password must contain at least one digit',
+  passwordNeedsSpecial: 'Password must contain at least one special character',
+  codeRequired: 'Please enter the verification code',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+// x@y.z: something, an @, something, a dot, something; no spaces and a single @.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DIGIT = /\d/;
+// Anything that is neither a letter, a digit nor white space counts as special (!, _, €, ...).
+const SPECIAL = /[^\p{L}\p{N}\s]/u;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+export interface PasswordCheck {
+  label: string;
+  met: boolean;
+}
+
+/** The live checklist under the sign-up password, in the spec's order and words. */
+export function passwordChecklist(password: string, confirmPassword: string): PasswordCheck[] {
+  return [
+    { label: 'At least 8 characters', met: password.length >= PASSWORD_MIN_LENGTH },
+    { label: 'Contains a number', met: DIGIT.test(password) },
+    { label: 'Contains a special character', met: SPECIAL.test(password) },
+    { label: 'Passwords match', met: password !== '' && password === confirmPassword },
+  ];
+}
+
+/** Length, digit and special character: the rule the server enforces too. */
+export function meetsPasswordRule(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && DIGIT.test(password) && SPECIAL.test(password);
+}
+
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function validateSignUp(values: SignUpValues): ValidationIssue<keyof SignUpValues> | null {
+  const m = VALIDATION_MESSAGES;
+  if (!values.email.trim()) return { message: m.signUpRequired, field: 'email' };
+  if (!values.password) return { message: m.signUpRequired, field: 'password' };
+  if (values.password !== values.confirmPassword) return { message: m.passwordsDoNotMatch, field: 'confirmPassword' };
+  if (!meetsPasswordRule(values.password)) return { message: m.passwordRequirements, field: 'password' };
+  if (!isValidEmail(values.email)) return { message: m.invalidEmail, field: 'email' };
+  return null;
+}
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+
+export function validateSignIn(values: SignInValues): ValidationIssue<keyof SignInValues> | null {
+  const m = VALIDATION_MESSAGES;
+  if (!values.email.trim()) return { message: m.signInRequired, field: 'email' };
+  if (!values.password) return { message: m.signInRequired, field: 'password' };
+  if (!isValidEmail(values.email)) return { message: m.invalidEmail, field: 'email' };
+  return null;
+}
+
+export interface EmailValues {
+  email: string;
+}
+
+/** The forgot-password form, and the e-mail of a verification resend. */
+export function validateEmail(values: EmailValues): ValidationIssue<keyof EmailValues> | null {
+  if (!values.email.trim()) return { message: VALIDATION_MESSAGES.emailRequired, field: 'email' };
+  if (!isValidEmail(values.email)) return { message: VALIDATION_MESSAGES.invalidEmail, field: 'email' };
+  return null;
+}
+
+export interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+export function validateReset(values: ResetValues): ValidationIssue<keyof ResetValues> | null {
+  const m = VALIDATION_MESSAGES;
+  if (!values.password) return { message: m.resetRequired, field: 'password' };
+  if (!values.confirmPassword) return { message: m.resetRequired, field: 'confirmPassword' };
+  if (values.password !== values.confirmPassword) return { message: m.passwordsDoNotMatch, field: 'confirmPassword' };
+  if (values.password.length < PASSWORD_MIN_LENGTH) return { message: m.passwordTooShort, field: 'password' };
+  if (!DIGIT.test(values.password)) return { message: m.passwordNeedsDigit, field: 'password' };
+  if (!SPECIAL.test(values.password)) return { message: m.passwordNeedsSpecial, field: 'password' };
+  return null;
+}
+
+export interface CodeValues {
+  code: string;
+}
+
+export function validateCode(values: CodeValues): ValidationIssue<keyof CodeValues> | null {
+  if (!values.code.trim()) return { message: VALIDATION_MESSAGES.codeRequired, field: 'code' };
+  return null;
+}

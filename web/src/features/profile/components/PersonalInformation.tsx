@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import { useMyProfile } from '../hooks/use-profile';
+import { PROFILE_MESSAGES } from '../profile';
+import styles from './PersonalInformation.module.css';
+import { ProfileDetails } from './ProfileDetails';
+import { ProfileForm } from './ProfileForm';
+
+/** The Personal Information section of /profile: the details, with Edit, then Save or Cancel. */
+export function PersonalInformation({ className }: { className?: string }) {
+  const profile = useMyProfile();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const headingId = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // Back from the form, focus returns to Edit rather than to the top of the page.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  function startEditing() {
+    setSaved(false);
+    setEditing(true);
+  }
+
+  function stopEditing(wasSaved: boolean) {
+    returnFocus.current = true;
+    setSaved(wasSaved);
+    setEditing(false);
+  }
+
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId}>Personal Information</h2>
+        {profile.data && !editing && (
+          <button
+            ref={editButton}
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            onClick={startEditing}
+          >
+            Edit
+          </button>
+        )}
+      </div>
+      {saved && !editing && (
+        <Alert tone="success" className={styles.status}>
+          Your profile has been updated.
+        </Alert>
+      )}
+      {profile.isPending && <p role="status">Loading your profile…</p>}
+      {profile.isError && (
+        <Alert tone="error">
+          <p>{PROFILE_MESSAGES.loadFailed}</p>
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            onClick={() => void profile.refetch()}
+          >
+            Try again
+          </button>
+        </Alert>
+      )}
+      {profile.data &&
+        (editing ? (
+          <ProfileForm profile={profile.data} onDone={stopEditing} />
+        ) : (
+          <ProfileDetails profile={profile.data} />
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import { useUpdateProfile } from '../hooks/use-profile';
+import {
+  COUNTRIES,
+  PROFILE_MESSAGES,
+  profileUpdateErrorMessage,
+  toFormValues,
+  validateProfile,
+  type Profile,
+  type ProfileFormValues,
+} from '../profile';
+import styles from './PersonalInformation.module.css';
+
+interface ProfileFormProps {
+  profile: Profile;
+  /** Leaves edit mode: `saved` after a successful save, false on Cancel. */
+  onDone(saved: boolean): void;
+}
+
+/** Personal Information in edit mode: Save sends it, Cancel drops every change. */
+export function ProfileForm({ profile, onDone }: ProfileFormProps) {
+  const update = useUpdateProfile();
+  const [issue, setIssue] = useState<ReturnType<typeof validateProfile>>(null);
+  const errorId = useId();
+  const countryId = useId();
+  const { register, handleSubmit, setFocus } = useForm<ProfileFormValues>({ defaultValues: toFormValues(profile) });
+
+  useEffect(() => setFocus('first_name'), [setFocus]);
+
+  const submit = handleSubmit((values) => {
+    const problem = validateProfile(values);
+    setIssue(problem);
+    update.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    update.mutate({ values, stored: profile }, { onSuccess: () => onDone(true) });
+  });
+
+  const error = issue?.message ?? (update.isError ? profileUpdateErrorMessage(update.error) : null);
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Personal Information">
+      <div className={formStyles.row}>
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          required
+          invalid={issue?.field === 'first_name'}
+          describedBy={describedBy}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          invalid={issue?.field === 'last_name'}
+          describedBy={describedBy}
+          {...register('last_name')}
+        />
+      </div>
+      <TextField label="Email" type="email" value={profile.email} readOnly hint={PROFILE_MESSAGES.emailReadOnly} />
+      <div className={formStyles.row}>
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+        <TextField label="Company (optional)" autoComplete="organization" {...register('company')} />
+      </div>
+      <TextField label="Job title (optional)" autoComplete="organization-title" {...register('job_title')} />
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Address (optional)</legend>
+        <TextField
+          label="Address line 1"
+          autoComplete="address-line1"
+          invalid={issue?.field === 'address.line1'}
+          describedBy={issue?.field === 'address.line1' ? errorId : undefined}
+          {...register('address.line1')}
+        />
+        <TextField label="Address line 2" autoComplete="address-line2" {...register('address.line2')} />
+        <div className={formStyles.row}>
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            invalid={issue?.field === 'address.city'}
+            describedBy={issue?.field === 'address.city' ? errorId : undefined}
+            {...register('address.city')}
+          />
+          <TextField
+            label="State / Province"
+            autoComplete="address-level1"
+            invalid={issue?.field === 'address.state'}
+            describedBy={issue?.field === 'address.state' ? errorId : undefined}
+            {...register('address.state')}
+          />
+        </div>
+        <div className={formStyles.row}>
+          <TextField
+            label="ZIP / Postal code"
+            autoComplete="postal-code"
+            invalid={issue?.field === 'address.postal_code'}
+            describedBy={issue?.field === 'address.postal_code' ? errorId : undefined}
+            {...register('address.postal_code')}
+          />
+          <div className={formStyles.field}>
+            <label htmlFor={countryId} className={formStyles.label}>
+              Country
+            </label>
+            <select id={countryId} className={formStyles.input} autoComplete="country" {...register('address.country')}>
+              {COUNTRIES.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </fieldset>
+
+      {error && (
+        <Alert tone="error" id={errorId}>
+          {error}
+        </Alert>
+      )}
+      <div className={formStyles.actions}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
+          disabled={update.isPending}
+        >
+          {update.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary} ${formStyles.button}`}
+          onClick={() => onDone(false)}
+          disabled={update.isPending}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

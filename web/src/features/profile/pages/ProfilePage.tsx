@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import container from '../../../shared/ui/container.module.css';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { PersonalInformation } from '../components/PersonalInformation';
+import styles from './ProfilePage.module.css';
+
+/**
+ * /profile (spec part 2, section 2), behind the guard. The subscriptions and purchase history sections
+ * are the anchors the header links to (#subscriptions, #purchase-history); billing fills them.
+ */
+export function ProfilePage() {
+  useDocumentTitle('My Profile');
+  const subscriptionsId = useId();
+  const purchasesId = useId();
+  return (
+    <div className={`${container.container} ${styles.page}`}>
+      <h1 className={styles.title}>My Profile</h1>
+      <PersonalInformation className={styles.section} />
+      <section id="subscriptions" className={styles.section} aria-labelledby={subscriptionsId}>
+        <h2 id={subscriptionsId}>My Subscriptions</h2>
+        <p className={styles.note}>Your subscriptions will appear here.</p>
+      </section>
+      <section id="purchase-history" className={styles.section} aria-labelledby={purchasesId}>
+        <h2 id={purchasesId}>Purchase History</h2>
+        <p className={styles.note}>Your purchases will appear here.</p>
+      </section>
+    </div>
+  );
+}
