@@ -1,0 +1,132 @@
+/**
+ * `npm run admin -- promote <email>` / `demote <email>`: the only way, besides ADMIN_EMAIL
+ * at start, to change who is an admin. Uses DATABASE_URL, or in development the embedded
+ * PostgreSQL of `npm start` (running or not). Exit codes: 0 done or nothing to do,
+ * 1 unknown e-mail or failure, 2 wrong usage.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SessionRevocation } from '@portal/auth';
+import { AppConfig, ConfigError, loadConfig } from '@portal/config';
+import { serviceDataSourceOptions } from '@portal/database';
+import { DataSource } from 'typeorm';
+import { setAdmin } from './admin/admin-accounts';
+import { IDENTITY_DATA } from './identity.data';
+// The local launcher's embedded PostgreSQL, for development without DATABASE_URL.
+import { startEmbeddedPostgres } from '../../../infra/local/embedded-postgres';
+
+const USAGE = 'Usage: npm run admin -- promote <email> | demote <email>';
+
+const out = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+/** Ends the command with one line on stderr and an exit code (after cleaning up). */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** The embedded PostgreSQL that `npm start` keeps under DATA_DIR, if its server is running now. */
+function runningEmbeddedPostgres(config: AppConfig): string | undefined {
+  const pidFile = join(config.dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return undefined;
+  }
+  return `postgres://postgres:postgres@127.0.0.1:${port.trim()}/portal`;
+}
+
+async function withDatabase<T>(config: AppConfig, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  let url: string | undefined = config.DATABASE_URL ?? runningEmbeddedPostgres(config);
+  let stopPostgres: (() => Promise<void>) | undefined;
+  if (!url) {
+    if (config.isProduction) throw new CliError('DATABASE_URL is not set');
+    // Development without `npm start` running: start its embedded PostgreSQL for this command.
+    const postgres = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
+    url = postgres.url;
+    stopPostgres = postgres.stop;
+  }
+  const dataSource = new DataSource(serviceDataSourceOptions(IDENTITY_DATA, url!, 1));
+  try {
+    await dataSource.initialize();
+    const migrated = (await dataSource.query(`SELECT to_regclass('identity.users') IS NOT NULL AS ok`)) as Array<{
+      ok: boolean;
+    }>;
+    if (!migrated[0]?.ok) {
+      throw new CliError('The identity schema is not migrated yet: run `npm run migrate` (or `npm start`) first');
+    }
+    return await work(dataSource);
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await stopPostgres?.();
+  }
+}
+
+/** Tells every service to refuse the user's older tokens; else says why it could not. */
+async function publishRevocation(config: AppConfig, userId: string, sessionVersion: number): Promise<true | string> {
+  if (!config.REDIS_URL) return 'no REDIS_URL';
+  const revocation = new SessionRevocation(config);
+  try {
+    // Its client queues nothing while connecting: retry for up to two seconds.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await revocation.publish(userId, sessionVersion);
+        return true;
+      } catch (error) {
+        if (attempt >= 20) return `Redis unreachable: ${(error as Error).message}`;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await revocation.onModuleDestroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, email, ...rest] = process.argv.slice(2);
+  if (!['promote', 'demote'].includes(command ?? '') || !email || rest.length) throw new CliError(USAGE, 2);
+
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+
+  const admin = command === 'promote';
+  const change = await withDatabase(config, (dataSource) => setAdmin(dataSource.manager, email, admin));
+  switch (change.outcome) {
+    case 'not-found':
+      throw new CliError(`No account with the e-mail ${email}: nothing changed`);
+    case 'unchanged':
+      return out(`${change.email} is already ${admin ? 'an admin' : 'not an admin'}: nothing changed`);
+    case 'promoted':
+      return out(`${change.email} is now an admin (user_type 99); they see it after signing in again`);
+    case 'demoted': {
+      // Tokens that still say admin stop working everywhere, not only in identity.
+      const published = await publishRevocation(config, change.userId, change.sessionVersion);
+      const note =
+        published === true
+          ? 'their sessions were ended'
+          : `their sessions end in identity now, elsewhere when their tokens expire (${published})`;
+      return out(`${change.email} is no longer an admin (user_type 1); ${note}`);
+    }
+  }
+}
+
+// Exit explicitly: a Redis client that never connected would keep the process alive.
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(error instanceof CliError ? `${error.message}\n` : `admin: ${error.message}\n`);
+    process.exit(error instanceof CliError ? error.exitCode : 1);
+  },
+);

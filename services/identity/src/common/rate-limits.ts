@@ -1,0 +1,27 @@
+import type { RateLimit } from '@portal/http';
+
+export interface NamedRateLimit extends RateLimit {
+  /** Counter name in Redis (`portal:rl:<name>:<key>`), by purpose and what it is keyed by. */
+  name: string;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every limit of the identity service, in one place. `ip` limits are keyed by the client IP
+ * (request.ip: the gateway's view, or the trusted X-Forwarded-For chain with TRUST_PROXY);
+ * `account` limits by the normalized e-mail, whether or not such an account exists.
+ */
+export const RATE_LIMITS = {
+  loginPerIp: { name: 'identity:login:ip', points: 10, durationSeconds: MINUTE },
+  /** Reset after a successful sign-in (and after a password reset). */
+  loginPerAccount: { name: 'identity:login:account', points: 5, durationSeconds: 15 * MINUTE },
+  registerPerIp: { name: 'identity:register:ip', points: 5, durationSeconds: HOUR },
+  verifyRequestPerAccount: { name: 'identity:verify-request:account', points: 5, durationSeconds: HOUR },
+  verifyRequestPerIp: { name: 'identity:verify-request:ip', points: 20, durationSeconds: HOUR },
+  forgotPasswordPerAccount: { name: 'identity:forgot-password:account', points: 5, durationSeconds: HOUR },
+  forgotPasswordPerIp: { name: 'identity:forgot-password:ip', points: 20, durationSeconds: HOUR },
+  /** The status answer tells verified accounts apart: no bulk lookups. */
+  verifyStatusPerIp: { name: 'identity:verify-status:ip', points: 60, durationSeconds: MINUTE },
+} as const satisfies Record<string, NamedRateLimit>;

@@ -1,0 +1,52 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const USER_ROLE = 'user';
+export const USER_TYPE_USER = 1;
+
+/**
+ * An account. E-mails are unique case-insensitively (unique index on lower(email), see
+ * the migration); role and user_type only change through the admin CLI or ADMIN_EMAIL.
+ */
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'users_pkey' })
+  id: string;
+
+  /** As the user typed it (trimmed); compare with lower(). */
+  @Column({ type: 'text' })
+  email: string;
+
+  /** `scrypt$N$r$p$salt$hash` (see password-hasher.ts). */
+  @Column({ type: 'text' })
+  passwordHash: string;
+
+  @Column({ type: 'text' })
+  firstName: string;
+
+  @Column({ type: 'text' })
+  lastName: string;
+
+  /** 'user' or 'admin'. */
+  @Column({ type: 'text', default: USER_ROLE })
+  role: string;
+
+  /** 1 for users, 99 for admins (what the web reads). */
+  @Column({ type: 'smallint', default: USER_TYPE_USER })
+  userType: number;
+
+  @Column({ type: 'boolean', default: false })
+  isVerified: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  verifiedAt: Date | null;
+
+  /** Access tokens carry it as `sv`; raising it ends every session issued before. */
+  @Column({ type: 'integer', default: 0 })
+  sessionVersion: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,58 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AuthUser } from '@portal/auth';
+import { EntityManager, Repository } from 'typeorm';
+import { MESSAGES } from '../common/messages';
+import { User } from './user.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User, 'identity') private readonly users: Repository<User>) {}
+
+  /** The account with this e-mail, compared case-insensitively (as the unique index does). */
+  findByEmail(email: string, manager?: EntityManager): Promise<User | null> {
+    const repository = manager ? manager.getRepository(User) : this.users;
+    return repository
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email)', { email: email.trim() })
+      .getOne();
+  }
+
+  async findById(id: string, manager?: EntityManager): Promise<User | null> {
+    if (!UUID.test(id)) return null;
+    return (manager ? manager.getRepository(User) : this.users).findOneBy({ id });
+  }
+
+  /** Inserts an unverified user; undefined when the e-mail is taken (even by a concurrent insert). */
+  async create(manager: EntityManager, user: NewUser): Promise<User | undefined> {
+    const rows = (await manager.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)
+       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+      [user.email, user.passwordHash, user.firstName, user.lastName],
+    )) as Array<{ id: string }>;
+    return rows[0] ? ((await this.findById(rows[0].id, manager)) ?? undefined) : undefined;
+  }
+
+  /**
+   * The signed-in user as the database has it now. The guard has already checked the
+   * token and the revocation list in Redis; this also holds when Redis lost that entry:
+   * a token whose session version is below the user's is refused.
+   */
+  async sessionUser(auth: AuthUser): Promise<User> {
+    const user = await this.findById(auth.id);
+    if (!user) throw new UnauthorizedException({ detail: MESSAGES.notAuthenticated });
+    if (auth.sessionVersion < user.sessionVersion) {
+      throw new UnauthorizedException({ detail: MESSAGES.sessionExpired });
+    }
+    return user;
+  }
+}

@@ -1,0 +1,368 @@
+import {
+  createTestDatabase,
+  readLastMail,
+  RunningProcess,
+  startProcess,
+  TestDatabase,
+  tempDataDir,
+} from '@portal/testing';
+import {
+  apiClient,
+  Call,
+  login,
+  mailedLink,
+  newIp,
+  PASSWORD,
+  register,
+  registration,
+  sql,
+  uniqueEmail,
+} from './identity-kit';
+
+const APP_URL = 'http://portal.test';
+
+describe('identity: accounts, sign-in and e-mail verification', () => {
+  let db: TestDatabase;
+  let gateway: RunningProcess;
+  let call: Call;
+  const data = tempDataDir();
+
+  beforeAll(async () => {
+    db = await createTestDatabase([]);
+    gateway = await startProcess('gateway', {
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.REDIS_URL,
+      DATA_DIR: data.dir,
+      APP_URL,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    call = apiClient(gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await db?.drop();
+    data.remove();
+  });
+
+  describe('register → verification mail → confirm → sign in', () => {
+    const email = uniqueEmail('flow');
+    let userId: string;
+    let token: string;
+
+    it('registers an unverified account (201) and says so', async () => {
+      const reply = await call('POST', '/auth/register', { json: registration(email) });
+      expect(reply.status).toBe(201);
+      expect(reply.body).toEqual({
+        user_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email,
+        is_verified: false,
+        message: 'Registration successful. Please check your email to verify your account.',
+      });
+      userId = reply.body.user_id as string;
+    });
+
+    it('mails a link to APP_URL/verify-email with the e-mail and a token, and the same token as a code', async () => {
+      const { mail, link, token: linkToken } = await mailedLink(data.dir, email, '/verify-email', new Date(0));
+      token = linkToken;
+      expect(link.origin).toBe(APP_URL);
+      expect(link.searchParams.get('email')).toBe(email);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(mail.subject).toContain('Verify your e-mail address');
+      expect(mail.text).toContain(`verification code on the verification page: ${token}`);
+      expect(mail.html).toContain(token);
+    });
+
+    it('stores only a hash of the token', async () => {
+      const rows = await sql<{ token_hash: string }>(
+        db.url,
+        'SELECT token_hash FROM identity.user_tokens WHERE user_id = $1',
+        [userId],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows[0].token_hash).not.toContain(token);
+    });
+
+    it('answers the status before: not verified; sign-in works but says unverified', async () => {
+      const status = await call('GET', `/auth/verify-email/status?email=${encodeURIComponent(email)}`);
+      expect(status).toMatchObject({ status: 200, body: { email, is_verified: false } });
+      const session = await login(call, email);
+      expect(session.status).toBe(200);
+      expect(session.body.is_verified).toBe(false);
+    });
+
+    it('confirms with the token: 200, the account is verified', async () => {
+      const reply = await call('POST', '/auth/verify-email/confirm', { json: { token } });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({
+        message: 'Email verified successfully!',
+        user_id: userId,
+        email,
+        is_verified: true,
+      });
+    });
+
+    it('refuses the same token a second time', async () => {
+      const reply = await call('POST', '/auth/verify-email/confirm', { json: { token } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ detail: 'Invalid or expired verification code. Please try again.' });
+    });
+
+    it('answers the status after: verified (the e-mail in any case)', async () => {
+      const status = await call('GET', `/auth/verify-email/status/?email=${encodeURIComponent(email.toUpperCase())}`);
+      expect(status).toMatchObject({ status: 200, body: { email, is_verified: true } });
+    });
+
+    it('signs in with the exact answer the web reads, is_verified now true', async () => {
+      const session = await login(call, email.toUpperCase());
+      expect(session.status).toBe(200);
+      expect(session.headers.get('cache-control')).toBe('no-store');
+      expect(session.body).toEqual({
+        access_token: expect.any(String),
+        token_type: 'bearer',
+        is_verified: true,
+        user_id: userId,
+        email,
+        first_name: 'Jane',
+        last_name: 'Doe',
+        role: 'user',
+        user_type: 1,
+      });
+      const claims = JSON.parse(Buffer.from(session.body.access_token.split('.')[1], 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
+      expect(claims).toMatchObject({ sub: userId, email, role: 'user', user_type: 1, is_verified: true, sv: 0 });
+    });
+
+    it('also accepts a JSON sign-in, and the trailing slash', async () => {
+      const reply = await call('POST', '/auth/login/', { json: { username: email, password: PASSWORD } });
+      expect(reply.status).toBe(200);
+    });
+
+    it('answers a verification request for a verified account with 400 "already verified"', async () => {
+      const reply = await call('POST', '/auth/verify-email/request/', { json: { email } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ detail: 'This email is already verified.' });
+    });
+  });
+
+  it('answers the status of an unknown e-mail in the same shape', async () => {
+    const email = uniqueEmail('nobody');
+    const status = await call('GET', `/auth/verify-email/status?email=${encodeURIComponent(email)}`);
+    expect(status).toMatchObject({ status: 200, body: { email, is_verified: false } });
+  });
+
+  it('replaces the verification token on a new request: the old one is refused, the new one works', async () => {
+    const email = uniqueEmail('resend');
+    const first = new Date();
+    await register(call, email);
+    const { token: oldToken } = await mailedLink(data.dir, email, '/verify-email', first);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = new Date();
+    const request = await call('POST', '/auth/verify-email/request', { json: { email } });
+    expect(request).toMatchObject({
+      status: 200,
+      body: { message: 'If an account exists for this email, a verification email has been sent.' },
+    });
+    const { token: newToken } = await mailedLink(data.dir, email, '/verify-email', second);
+    expect(newToken).not.toBe(oldToken);
+
+    expect((await call('POST', '/auth/verify-email/confirm', { json: { token: oldToken } })).status).toBe(400);
+    expect((await call('POST', '/auth/verify-email/confirm', { json: { token: ` ${newToken} ` } })).status).toBe(200);
+  });
+
+  it('refuses an expired verification token', async () => {
+    const email = uniqueEmail('expired-verify');
+    const { user_id } = await register(call, email);
+    const { token } = await mailedLink(data.dir, email, '/verify-email', new Date(Date.now() - 1000));
+    await sql(db.url, `UPDATE identity.user_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user_id,
+    ]);
+    const reply = await call('POST', '/auth/verify-email/confirm', { json: { token } });
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { detail: 'Invalid or expired verification code. Please try again.' },
+    });
+    expect((await login(call, email)).body.is_verified).toBe(false);
+  });
+
+  it('gives a signed-in caller a new token saying verified when they confirm', async () => {
+    const email = uniqueEmail('signed-in');
+    await register(call, email);
+    const { token } = await mailedLink(data.dir, email, '/verify-email', new Date(Date.now() - 1000));
+    const before = (await login(call, email)).body.access_token;
+    const reply = await call('POST', '/auth/verify-email/confirm', { json: { token }, token: before });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ is_verified: true, token_type: 'bearer', access_token: expect.any(String) });
+    const profile = await call('GET', '/profiles/me', { token: reply.body.access_token as string });
+    expect(profile.body).toMatchObject({ email, is_verified: true });
+  });
+
+  it('answers a verification request for an unknown e-mail like a known one, and sends nothing', async () => {
+    const email = uniqueEmail('unknown-verify');
+    const reply = await call('POST', '/auth/verify-email/request/', { json: { email } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { message: 'If an account exists for this email, a verification email has been sent.' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await readLastMail(data.dir, email)).toBeUndefined();
+  });
+
+  describe('sign-in failures', () => {
+    it('answers an unknown e-mail and a wrong password alike: 401, same body, similar time', async () => {
+      const email = uniqueEmail('known');
+      await register(call, email);
+      const unknown = uniqueEmail('unknown');
+      const wrong = [];
+      const missing = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        wrong.push(await login(call, email, 'Wrong!pass1'));
+        missing.push(await login(call, unknown, 'Wrong!pass1'));
+      }
+      for (const reply of [...wrong, ...missing]) {
+        expect(reply.status).toBe(401);
+        expect(reply.body).toEqual({ detail: 'Incorrect email or password' });
+      }
+      // The unknown address is checked against a dummy hash: the same scrypt work, not an early return.
+      const median = (replies: Array<{ ms: number }>) => replies.map((reply) => reply.ms).sort((a, b) => a - b)[1];
+      expect(median(missing)).toBeGreaterThan(median(wrong) * 0.5);
+      expect(median(missing)).toBeLessThan(median(wrong) * 2);
+    });
+
+    it('asks for both fields (400) before anything else', async () => {
+      const reply = await call('POST', '/auth/login', { form: { username: '', password: '' } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toContain('Please enter both email and password');
+    });
+  });
+
+  describe('registration rules', () => {
+    it('refuses a second account for the same e-mail in any case: 409 with a detail', async () => {
+      const email = uniqueEmail('dup');
+      await register(call, email);
+      const reply = await call('POST', '/auth/register', { json: registration(email.toUpperCase()) });
+      expect(reply).toMatchObject({ status: 409, body: { detail: 'An account with this email already exists.' } });
+    });
+
+    it('refuses a password that breaks the rule, saying which part', async () => {
+      const reply = await call('POST', '/auth/register', {
+        json: registration(uniqueEmail('weak'), { password: 'password1', confirmPassword: 'password1' }),
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({
+        detail: 'Password must contain at least one special character',
+        errors: ['Password must contain at least one special character'],
+      });
+    });
+
+    it('refuses a malformed e-mail, mismatched passwords and missing names', async () => {
+      const reply = await call('POST', '/auth/register', {
+        json: registration('jane@example', { confirmPassword: 'Other!pass1', first_name: '', last_name: ' ' }),
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([
+        'Please enter a valid email address',
+        'Passwords do not match',
+        'First name is required',
+        'Last name is required',
+      ]);
+    });
+
+    it('refuses role and user_type in the body, and creates nothing', async () => {
+      const email = uniqueEmail('escalate');
+      const reply = await call('POST', '/auth/register', {
+        json: registration(email, { role: 'admin', user_type: 99 }),
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toBe('property role should not exist; property user_type should not exist');
+      expect(await sql(db.url, 'SELECT 1 FROM identity.users WHERE email = $1', [email])).toHaveLength(0);
+    });
+
+    it('queues the verification mail in the same transaction as the account', async () => {
+      const email = uniqueEmail('outbox');
+      const { user_id } = await register(call, email);
+      const rows = await sql<{ payload: { template: string; to: string } }>(
+        db.url,
+        `SELECT payload FROM identity.outbox WHERE payload->>'to' = $1`,
+        [email],
+      );
+      expect(rows.map((row) => row.payload.template)).toEqual(['verify-email']);
+      expect(user_id).toBeDefined();
+    });
+  });
+
+  describe('rate limits (429 with a detail and Retry-After)', () => {
+    it('locks an account after 5 sign-in attempts in 15 minutes, from any address', async () => {
+      const email = uniqueEmail('locked');
+      await register(call, email);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await login(call, email, 'Wrong!pass1')).status).toBe(401);
+      }
+      const locked = await login(call, email);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({
+        detail: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes\.$/),
+      });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+      expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    });
+
+    it('forgets failed attempts after a successful sign-in', async () => {
+      const email = uniqueEmail('reset-counter');
+      await register(call, email);
+      for (let attempt = 0; attempt < 4; attempt++) await login(call, email, 'Wrong!pass1');
+      expect((await login(call, email)).status).toBe(200);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await login(call, email, 'Wrong!pass1')).status).toBe(401);
+      }
+      expect((await login(call, email)).status).toBe(200);
+    });
+
+    it('allows 10 sign-ins a minute per IP', async () => {
+      const ip = newIp();
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const reply = await call('POST', '/auth/login', { ip, form: { username: uniqueEmail('ip'), password: 'x' } });
+        expect(reply.status).toBe(401);
+      }
+      const limited = await call('POST', '/auth/login', { ip, form: { username: uniqueEmail('ip'), password: 'x' } });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    });
+
+    it('allows 5 registrations an hour per IP', async () => {
+      const ip = newIp();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const reply = await call('POST', '/auth/register', { ip, json: registration(uniqueEmail('burst')) });
+        expect(reply.status).toBe(201);
+      }
+      const limited = await call('POST', '/auth/register', { ip, json: registration(uniqueEmail('burst')) });
+      expect(limited.status).toBe(429);
+      expect(limited.body.detail).toMatch(/^Too many attempts/);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    });
+
+    it('allows 60 verification status checks a minute per IP', async () => {
+      const ip = newIp();
+      const status = () => call('GET', `/auth/verify-email/status?email=${uniqueEmail('probe')}`, { ip });
+      for (let attempt = 0; attempt < 60; attempt++) expect((await status()).status).toBe(200);
+      const limited = await status();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    });
+
+    it('allows 5 verification requests an hour per account', async () => {
+      const email = uniqueEmail('verify-burst');
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await call('POST', '/auth/verify-email/request', { json: { email } })).status).toBe(200);
+      }
+      const limited = await call('POST', '/auth/verify-email/request', { json: { email } });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    });
+  });
+});

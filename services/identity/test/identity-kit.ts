@@ -1,0 +1,139 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Client } from 'pg';
+import { waitForMail } from '@portal/testing';
+
+/** Meets the password rule (8+ characters, a digit, a special character). */
+export const PASSWORD = 'S3cure!pass';
+
+/** A unique address per test and run: nothing (rate limits included) is shared between tests. */
+export function uniqueEmail(label: string): string {
+  return `id-${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/**
+ * A client address of its own. The gateway runs with TRUST_PROXY=true in these tests, so
+ * X-Forwarded-For sets request.ip and per-IP limits of one test never reach another.
+ */
+export function newIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+  ms: number;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  token?: string;
+  /** Default: a new address for this one call. */
+  ip?: string;
+}
+
+export function apiClient(baseUrl: string) {
+  return async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? newIp() };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api${path}`, { method, headers, body });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : undefined) as T,
+      headers: response.headers,
+      ms: performance.now() - started,
+    };
+  };
+}
+
+export type Call = ReturnType<typeof apiClient>;
+
+export function registration(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    first_name: 'Jane',
+    last_name: 'Doe',
+    username: email,
+    ...overrides,
+  };
+}
+
+export async function register(call: Call, email: string, overrides: Record<string, unknown> = {}) {
+  const reply = await call('POST', '/auth/register', { json: registration(email, overrides) });
+  if (reply.status !== 201) throw new Error(`register answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  return reply.body as { user_id: string; email: string };
+}
+
+export interface LoginBody {
+  access_token: string;
+  token_type: string;
+  is_verified: boolean;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  user_type: number;
+}
+
+export function login(call: Call, email: string, password = PASSWORD) {
+  return call<LoginBody>('POST', '/auth/login', { form: { username: email, password } });
+}
+
+/**
+ * The newest mail to `email` written at or after `since` that has a link to `pathname`,
+ * waiting for it (mails go out through the outbox and the mail worker), and that link.
+ */
+export async function mailedLink(dataDir: string, email: string, pathname: string, since: Date) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = await waitForMail(dataDir, email, { since, timeoutMs: 20_000 });
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
+    if (link) return { mail, link, token: link.searchParams.get('token')! };
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} with a link to ${pathname}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Registers, confirms with the mailed token and signs in. */
+export async function registerVerified(call: Call, dataDir: string, email: string) {
+  const since = new Date();
+  const { user_id } = await register(call, email);
+  const { token } = await mailedLink(dataDir, email, '/verify-email', since);
+  const confirmed = await call('POST', '/auth/verify-email/confirm', { json: { token } });
+  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}`);
+  const session = await login(call, email);
+  return { userId: user_id, accessToken: session.body.access_token };
+}
+
+/** Runs SQL on the test database (the identity schema). */
+export async function sql<T = Record<string, unknown>>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}

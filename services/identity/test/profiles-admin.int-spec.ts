@@ -1,0 +1,286 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from '@portal/config';
+import { createTestDatabase, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
+import { apiClient, Call, login, register, registerVerified, sql, uniqueEmail } from './identity-kit';
+
+const ADMIN_EMAIL = uniqueEmail('admin');
+const ADMIN_PASSWORD = 'Adm1n!first';
+const REDIS_PREFIX = `identity-admin-${Date.now().toString(36)}`;
+const ADDRESS = {
+  line1: '1 Main St',
+  line2: 'Suite 5',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country: 'US',
+};
+
+/** The built admin CLI (`npm run admin -- ...` without the build step), on the test database. */
+async function adminCli(databaseUrl: string, dataDir: string, ...args: string[]) {
+  const cli = join(repoRoot(), 'dist/services/identity/src/admin-cli.js');
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], {
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: process.env.REDIS_URL,
+        REDIS_PREFIX,
+        DATA_DIR: dataDir,
+      },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('identity: profiles and admins', () => {
+  let db: TestDatabase;
+  let gateway: RunningProcess;
+  let call: Call;
+  const data = tempDataDir();
+  const env = () => ({
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_PREFIX,
+    DATA_DIR: data.dir,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase([]);
+    gateway = await startProcess('gateway', env());
+    call = apiClient(gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await db?.drop();
+    data.remove();
+  });
+
+  describe('GET and PUT /api/profiles/me', () => {
+    const email = uniqueEmail('profile');
+    let token: string;
+    let userId: string;
+
+    beforeAll(async () => {
+      ({ accessToken: token, userId } = await registerVerified(call, data.dir, email));
+    });
+
+    it('needs a token', async () => {
+      const reply = await call('GET', '/profiles/me');
+      expect(reply).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    });
+
+    it('answers the account and an empty profile', async () => {
+      const reply = await call('GET', '/profiles/me/', { token });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        user_id: userId,
+        email,
+        first_name: 'Jane',
+        last_name: 'Doe',
+        phone: null,
+        company: null,
+        job_title: null,
+        address: null,
+        is_verified: true,
+        role: 'user',
+        user_type: 1,
+      });
+    });
+
+    it('updates names, phone, company, job title and an address sent as a JSON string', async () => {
+      const reply = await call('PUT', '/profiles/me', {
+        token,
+        json: {
+          first_name: ' Janet ',
+          last_name: 'Smith',
+          email: email.toUpperCase(), // unchanged (case aside): accepted and ignored
+          phone: '+1 555 0100',
+          company: 'Acme LLC',
+          job_title: 'Founder',
+          address: JSON.stringify(ADDRESS),
+        },
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({
+        email,
+        first_name: 'Janet',
+        last_name: 'Smith',
+        phone: '+1 555 0100',
+        company: 'Acme LLC',
+        job_title: 'Founder',
+        address: ADDRESS,
+      });
+      expect((await call('GET', '/profiles/me', { token })).body).toEqual(reply.body);
+    });
+
+    it('takes a partial update (phone and address as an object, country defaulting to US)', async () => {
+      const { country: _country, line2: _line2, ...address } = ADDRESS;
+      const reply = await call('PUT', '/profiles/me', { token, json: { phone: '', address } });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({
+        first_name: 'Janet',
+        phone: null,
+        company: 'Acme LLC',
+        address: { ...address, line2: null, country: 'US' },
+      });
+    });
+
+    it('refuses an e-mail change with the spec text', async () => {
+      const reply = await call('PUT', '/profiles/me', {
+        token,
+        json: { email: uniqueEmail('other'), first_name: 'X' },
+      });
+      expect(reply).toMatchObject({
+        status: 400,
+        body: { detail: 'Email cannot be changed. Contact support for assistance.' },
+      });
+      expect((await call('GET', '/profiles/me', { token })).body).toMatchObject({ email, first_name: 'Janet' });
+    });
+
+    it('refuses empty names and an address outside US, CA, GB, AU', async () => {
+      const reply = await call('PUT', '/profiles/me', {
+        token,
+        json: { first_name: '', address: JSON.stringify({ ...ADDRESS, country: 'FR' }) },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual(['First name is required', 'Country must be one of US, CA, GB, AU']);
+    });
+
+    it('never takes role, user_type or is_verified from a client', async () => {
+      const reply = await call('PUT', '/profiles/me', {
+        token,
+        json: { role: 'admin', user_type: 99, is_verified: false },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toBe(
+        'property role should not exist; property user_type should not exist; property is_verified should not exist',
+      );
+      const [row] = await sql(db.url, 'SELECT role, user_type, is_verified FROM identity.users WHERE id = $1', [
+        userId,
+      ]);
+      expect(row).toEqual({ role: 'user', user_type: 1, is_verified: true });
+    });
+  });
+
+  describe('admins', () => {
+    const url = (email: string) => `/auth/admin/users?email=${encodeURIComponent(email)}`;
+    let userEmail: string;
+    let userToken: string;
+
+    beforeAll(async () => {
+      userEmail = uniqueEmail('user');
+      ({ accessToken: userToken } = await registerVerified(call, data.dir, userEmail));
+    });
+
+    it('creates the ADMIN_EMAIL account at start: verified, admin, user_type 99', async () => {
+      const session = await login(call, ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(session.status).toBe(200);
+      expect(session.body).toMatchObject({ email: ADMIN_EMAIL, role: 'admin', user_type: 99, is_verified: true });
+    });
+
+    it('refuses the admin route without a token (401) and to a user (403)', async () => {
+      expect(await call('GET', url(userEmail))).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+      expect(await call('GET', url(userEmail), { token: userToken })).toMatchObject({
+        status: 403,
+        body: { detail: 'You do not have permission to do this' },
+      });
+    });
+
+    it('answers the admin: the account, or 404', async () => {
+      const admin = (await login(call, ADMIN_EMAIL, ADMIN_PASSWORD)).body.access_token;
+      const found = await call('GET', url(userEmail.toUpperCase()), { token: admin });
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual({
+        id: expect.any(String),
+        email: userEmail,
+        role: 'user',
+        user_type: 1,
+        is_verified: true,
+      });
+      expect(await call('GET', url(uniqueEmail('none')), { token: admin })).toMatchObject({
+        status: 404,
+        body: { detail: 'No account with this email.' },
+      });
+    });
+
+    it('promotes with the admin CLI; an unknown e-mail exits 1', async () => {
+      const email = uniqueEmail('promoted');
+      await register(call, email);
+      const promoted = await adminCli(db.url, data.dir, 'promote', email.toUpperCase());
+      expect(promoted).toMatchObject({
+        code: 0,
+        stdout: `${email} is now an admin (user_type 99); they see it after signing in again\n`,
+      });
+
+      const session = await login(call, email);
+      expect(session.body).toMatchObject({ role: 'admin', user_type: 99 });
+      expect((await call('GET', url(userEmail), { token: session.body.access_token })).status).toBe(200);
+
+      expect(await adminCli(db.url, data.dir, 'promote', email)).toMatchObject({
+        code: 0,
+        stdout: `${email} is already an admin: nothing changed\n`,
+      });
+      const unknown = uniqueEmail('ghost');
+      expect(await adminCli(db.url, data.dir, 'promote', unknown)).toMatchObject({
+        code: 1,
+        stderr: `No account with the e-mail ${unknown}: nothing changed\n`,
+      });
+      expect((await adminCli(db.url, data.dir, 'make-god', email)).code).toBe(2);
+    });
+
+    it('demotes with the admin CLI and ends the sessions that still say admin', async () => {
+      const email = uniqueEmail('demoted');
+      await register(call, email);
+      await adminCli(db.url, data.dir, 'promote', email);
+      const adminToken = (await login(call, email)).body.access_token;
+      expect((await call('GET', url(userEmail), { token: adminToken })).status).toBe(200);
+
+      const demoted = await adminCli(db.url, data.dir, 'demote', email);
+      expect(demoted).toMatchObject({ code: 0 });
+      expect(demoted.stdout).toContain('is no longer an admin');
+      expect(await call('GET', url(userEmail), { token: adminToken })).toMatchObject({
+        status: 401,
+        body: { detail: 'Your session has expired. Please sign in again.' },
+      });
+      const session = await login(call, email);
+      expect(session.body).toMatchObject({ role: 'user', user_type: 1 });
+      expect((await call('GET', url(userEmail), { token: session.body.access_token })).status).toBe(403);
+    });
+
+    it('keeps the admin as is on the next start, even with another ADMIN_PASSWORD (never re-hashed)', async () => {
+      await gateway.stop();
+      gateway = await startProcess('gateway', { ...env(), ADMIN_PASSWORD: 'Adm1n!second' });
+      call = apiClient(gateway.baseUrl);
+      expect((await login(call, ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+      expect((await login(call, ADMIN_EMAIL, 'Adm1n!second')).status).toBe(401);
+      const rows = await sql(db.url, 'SELECT role FROM identity.users WHERE lower(email) = lower($1)', [ADMIN_EMAIL]);
+      expect(rows).toEqual([{ role: 'admin' }]);
+    });
+
+    it('promotes an existing account named by ADMIN_EMAIL at start, keeping its password', async () => {
+      const email = uniqueEmail('existing');
+      await register(call, email);
+      await gateway.stop();
+      gateway = await startProcess('gateway', { ...env(), ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Ignored!pass1' });
+      call = apiClient(gateway.baseUrl);
+      expect((await login(call, email)).body).toMatchObject({ role: 'admin', user_type: 99, is_verified: false });
+    });
+
+    it('stops the start with one clear line when ADMIN_* is wrong', async () => {
+      await expect(startProcess('gateway', { ...env(), ADMIN_PASSWORD: undefined })).rejects.toThrow(
+        'gateway failed to start: Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      );
+    });
+  });
+});
