@@ -67,6 +67,18 @@ describe('loadConfig', () => {
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
 
+  it('takes the first admin as ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(problems({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'admin@example.com' })).toEqual([
+      'Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'Adm1n!pass' })).toEqual([
+      'Invalid configuration: ADMIN_EMAIL must be an e-mail address (got "nope")',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Adm1n!pass' })).toEqual(
+      [],
+    );
+  });
+
   it('requires a bucket for S3 storage', () => {
     expect(problems({ DATA_DIR: dataDir(), STORAGE_DRIVER: 's3' })).toEqual([
       'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3',

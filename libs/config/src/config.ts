@@ -171,6 +171,17 @@ export class AppConfig {
   @IsString()
   BRAND_NAME = 'Harbor Tax & Accounting';
 
+  /** The first admin, ensured at start by identity (both or neither). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false }, { message: 'ADMIN_EMAIL must be an e-mail address' })
+  ADMIN_EMAIL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_PASSWORD?: string;
+
   // AWS (SES and S3); credentials come from the SDK's own chain (AWS_ACCESS_KEY_ID, roles, ...)
   @IsString()
   AWS_REGION = 'us-east-1';
@@ -267,6 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!config.DATABASE_URL) problems.push('Invalid configuration: DATABASE_URL is required in production');
     if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');
     if (!config.APP_URL) problems.push('Invalid configuration: APP_URL is required in production');
+  }
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     problems.push('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');

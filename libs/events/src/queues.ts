@@ -37,6 +37,18 @@ export interface MailTemplates {
   'verify-email': { firstName: string; link: string; code: string; expiresInHours: number };
   /** Link to /reset-password with the token. */
   'reset-password': { firstName: string; link: string; expiresInMinutes: number };
+  /** Sent once per (re)subscription; the link unsubscribes with the token it carries. */
+  'newsletter-welcome': { unsubscribeLink: string };
+  /** A visitor's message for the staff (contact page, modals, perk form); Reply-To is the sender. */
+  'staff-message': {
+    name: string;
+    email: string;
+    phone?: string;
+    subject?: string;
+    type?: string;
+    source?: string;
+    message: string;
+  };
 }
 
 export type MailTemplateName = keyof MailTemplates;

@@ -15,7 +15,7 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: (errors) => {
-      const list = messages(errors);
+      const list = [...new Set(messages(errors))];
       return new BadRequestException({ detail: list.join('; '), errors: list });
     },
   });

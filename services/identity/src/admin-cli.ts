@@ -74,16 +74,10 @@ async function publishRevocation(config: AppConfig, userId: string, sessionVersi
   if (!config.REDIS_URL) return 'no REDIS_URL';
   const revocation = new SessionRevocation(config);
   try {
-    // Its client queues nothing while connecting: retry for up to two seconds.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await revocation.publish(userId, sessionVersion);
-        return true;
-      } catch (error) {
-        if (attempt >= 20) return `Redis unreachable: ${(error as Error).message}`;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await revocation.publish(userId, sessionVersion);
+    return true;
+  } catch (error) {
+    return `Redis unreachable: ${(error as Error).message}`;
   } finally {
     await revocation.onModuleDestroy();
   }

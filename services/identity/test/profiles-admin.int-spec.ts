@@ -279,7 +279,7 @@ describe('identity: profiles and admins', () => {
 
     it('stops the start with one clear line when ADMIN_* is wrong', async () => {
       await expect(startProcess('gateway', { ...env(), ADMIN_PASSWORD: undefined })).rejects.toThrow(
-        'gateway failed to start: Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+        'Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       );
     });
   });

@@ -1,10 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ADMIN_ROLE, ADMIN_USER_TYPE } from '@portal/auth';
+import { AppConfig } from '@portal/config';
 import { DataSource } from 'typeorm';
 import { ProfilesService } from '../profiles/profiles.service';
 import { PasswordHasher } from '../users/password-hasher';
-import { adminSeedFromEnv, AdminSeed } from './admin-settings';
+import { adminSeed, AdminSeed } from './admin-settings';
 import { setAdmin } from './admin-accounts';
 
 /**
@@ -21,10 +22,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly profiles: ProfilesService,
+    private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const seed = adminSeedFromEnv();
+    const seed = adminSeed(this.config);
     if (!seed) return;
     const outcome = await this.ensureAdmin(seed);
     this.logger.log(`admin account from ADMIN_EMAIL: ${outcome}`);

@@ -1,4 +1,4 @@
-import { isEmail } from 'class-validator';
+import type { AppConfig } from '@portal/config';
 import { passwordProblems } from '../users/password-rules';
 
 export interface AdminSeed {
@@ -6,7 +6,7 @@ export interface AdminSeed {
   password: string;
 }
 
-/** A wrong ADMIN_* variable; its message is one line per problem, like libs/config's. */
+/** A wrong ADMIN_PASSWORD; its message is one line, like libs/config's. */
 export class AdminSettingsError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));
@@ -15,26 +15,16 @@ export class AdminSettingsError extends Error {
 }
 
 /**
- * ADMIN_EMAIL and ADMIN_PASSWORD: the first admin, ensured at every start. Both or
- * neither; the password follows the same rule as every password.
+ * The first admin from ADMIN_EMAIL and ADMIN_PASSWORD (presence and format are checked
+ * by libs/config); the password must follow the same rule as every password.
  */
-export function adminSeedFromEnv(env: NodeJS.ProcessEnv = process.env): AdminSeed | undefined {
-  const email = env.ADMIN_EMAIL?.trim() ?? '';
-  const password = env.ADMIN_PASSWORD ?? '';
-  if (!email && !password) return undefined;
-
-  const problems: string[] = [];
-  if (!email || !password) {
-    problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
-  }
-  if (email && !isEmail(email)) {
-    problems.push(`Invalid configuration: ADMIN_EMAIL must be an e-mail address (got ${JSON.stringify(email)})`);
-  }
-  if (password && passwordProblems(password).length) {
-    problems.push(
+export function adminSeed(config: Pick<AppConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): AdminSeed | undefined {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
+  if (!email || !password) return undefined;
+  if (passwordProblems(password).length) {
+    throw new AdminSettingsError([
       'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long and contain a digit and a special character',
-    );
+    ]);
   }
-  if (problems.length) throw new AdminSettingsError(problems);
-  return { email, password };
+  return { email: email.trim(), password };
 }
