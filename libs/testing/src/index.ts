@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './database';
 export * from './mail';
 export * from './processes';

@@ -1,23 +1,21 @@
 import {
-  createTestDatabase,
-  readLastMail,
-  RunningProcess,
-  startProcess,
-  TestDatabase,
-  tempDataDir,
-} from '@portal/testing';
-import {
   apiClient,
   Call,
+  createTestDatabase,
   login,
   mailedLink,
   newIp,
   PASSWORD,
+  readLastMail,
   register,
   registration,
+  RunningProcess,
   sql,
+  startProcess,
+  tempDataDir,
+  TestDatabase,
   uniqueEmail,
-} from './identity-kit';
+} from '@portal/testing';
 
 const APP_URL = 'http://portal.test';
 

@@ -1,24 +1,22 @@
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import {
-  createTestDatabase,
-  readLastMail,
-  RunningProcess,
-  startProcess,
-  TestDatabase,
-  tempDataDir,
-} from '@portal/testing';
-import {
   apiClient,
   Call,
+  createTestDatabase,
   login,
   mailedLink,
   PASSWORD,
+  readLastMail,
   register,
   registerVerified,
+  RunningProcess,
   sql,
+  startProcess,
+  tempDataDir,
+  TestDatabase,
   uniqueEmail,
-} from './identity-kit';
+} from '@portal/testing';
 
 const APP_URL = 'http://portal.test';
 const REDIS_PREFIX = `identity-reset-${Date.now().toString(36)}`;

@@ -2,8 +2,20 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '@portal/config';
-import { createTestDatabase, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
-import { apiClient, Call, login, register, registerVerified, sql, uniqueEmail } from './identity-kit';
+import {
+  apiClient,
+  Call,
+  createTestDatabase,
+  login,
+  register,
+  registerVerified,
+  RunningProcess,
+  sql,
+  startProcess,
+  tempDataDir,
+  TestDatabase,
+  uniqueEmail,
+} from '@portal/testing';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const ADMIN_PASSWORD = 'Adm1n!first';

@@ -1,6 +1,12 @@
+/**
+ * Accounts for integration tests, through the public API of a running app (see
+ * startProcess): register, confirm with the mailed token, sign in; plus a small API
+ * client that gives every call its own client address (apps under test run with
+ * TRUST_PROXY=true so per-IP rate limits of one test never reach another).
+ */
 import { randomBytes, randomInt } from 'node:crypto';
 import { Client } from 'pg';
-import { waitForMail } from '@portal/testing';
+import { waitForMail } from './mail';
 
 /** Meets the password rule (8+ characters, a digit, a special character). */
 export const PASSWORD = 'S3cure!pass';
@@ -123,7 +129,7 @@ export async function registerVerified(call: Call, dataDir: string, email: strin
   return { userId: user_id, accessToken: session.body.access_token };
 }
 
-/** Runs SQL on the test database (the identity schema). */
+/** Runs SQL on a test database. */
 export async function sql<T = Record<string, unknown>>(
   url: string,
   text: string,
