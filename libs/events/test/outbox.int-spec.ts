@@ -319,8 +319,9 @@ describe('OutboxRelay', () => {
 
     expect(calls).toHaveLength(DEFAULT_ATTEMPTS);
     const gaps = calls.slice(1).map((time, index) => time - calls[index]);
+    // Each retry waits at least its exponential delay (50, 100, 200, ... ms). Only lower bounds:
+    // a busy machine may add latency to any gap, never remove it.
     gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(base * 2 ** index - 10));
-    for (let index = 2; index < gaps.length; index += 1) expect(gaps[index]).toBeGreaterThan(gaps[index - 1]);
     expect(gaps.at(-1)).toBeGreaterThanOrEqual(base * 2 ** (DEFAULT_ATTEMPTS - 2) - 10);
 
     // Failed jobs stay for inspection: still there after the worker is gone.
