@@ -49,6 +49,20 @@ export interface MailTemplates {
     source?: string;
     message: string;
   };
+  /** An onboarding invitation: the link opens the questionnaire with the code; expiresAt is ISO 8601. */
+  'invite-code': { inviterName?: string; link: string; code: string; expiresAt: string; formTitle: string };
+  /** A questionnaire submitted with an invite code, for the staff: every answer as label and value. */
+  'onboarding-submission': {
+    formTitle: string;
+    code: string;
+    /** The company or non-profit named in the answers. */
+    clientName: string;
+    /** ISO 8601. */
+    submittedAt: string;
+    answers: Array<{ label: string; value: string }>;
+    /** The client's e-mail among the answers, when there is one. */
+    replyTo?: string;
+  };
 }
 
 export type MailTemplateName = keyof MailTemplates;

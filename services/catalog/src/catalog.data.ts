@@ -1,7 +1,21 @@
 import { serviceData } from '@portal/events';
+import { FilingForm } from './forms/filing-form.entity';
+import { MenuItem } from './menu/menu-item.entity';
+import { CreateCatalog1795316600000 } from './migrations/1795316600000-CreateCatalog';
+import { SeedMenuAndPages1795316700000 } from './migrations/1795316700000-SeedMenuAndPages';
+import { SeedServices1795316800000 } from './migrations/1795316800000-SeedServices';
+import { SeedFilingForms1795316900000 } from './migrations/1795316900000-SeedFilingForms';
+import { Page } from './pages/page.entity';
+import { ServiceCategory } from './services/service-category.entity';
+import { Service } from './services/service.entity';
 
 /** The catalog schema: its entities and migrations, in order. */
 export const CATALOG_DATA = serviceData('catalog', {
-  entities: [],
-  migrations: [],
+  entities: [MenuItem, Page, ServiceCategory, Service, FilingForm],
+  migrations: [
+    CreateCatalog1795316600000,
+    SeedMenuAndPages1795316700000,
+    SeedServices1795316800000,
+    SeedFilingForms1795316900000,
+  ],
 });

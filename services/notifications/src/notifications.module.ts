@@ -3,6 +3,10 @@ import { DatabaseModule } from '@portal/database';
 import { EventsModule } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
 import { MailModule } from './mail/mail.module';
+import { MessagesController } from './messages/messages.controller';
+import { MessagesService } from './messages/messages.service';
+import { NewsletterController } from './newsletter/newsletter.controller';
+import { NewsletterService } from './newsletter/newsletter.service';
 import { NOTIFICATIONS_DATA } from './notifications.data';
 
 /** The whole HTTP and worker surface of the notifications service. */
@@ -12,6 +16,7 @@ import { NOTIFICATIONS_DATA } from './notifications.data';
     EventsModule.forService('notifications'),
     MailModule.register(),
   ],
-  controllers: [serviceHealthController('notifications')],
+  controllers: [serviceHealthController('notifications'), NewsletterController, MessagesController],
+  providers: [NewsletterService, MessagesService],
 })
 export class NotificationsModule {}

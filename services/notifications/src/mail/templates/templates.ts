@@ -1,9 +1,59 @@
 import type { MailTemplates, TemplateMail } from '@portal/events';
-import { layout, MailLayoutOptions, RenderedMail } from './layout';
+import { escapeHtml, layout, MailLayoutOptions, RenderedMail } from './layout';
 
-type Renderer<T extends keyof MailTemplates> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedMail;
+/** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
+export interface RenderedTemplate extends RenderedMail {
+  replyTo?: string;
+}
+
+type Renderer<T extends keyof MailTemplates> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedTemplate;
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
+
+/** One line for a header: what people typed may hold line breaks and runs of spaces. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** The kinds of visitor message, as staff read them. */
+const MESSAGE_TYPES = new Map([
+  ['contact_form', 'Contact form message'],
+  ['job_application', 'Job application'],
+  ['perk_provider', 'Perk provider offer'],
+  ['book_call', 'Call request'],
+  ['general', 'Message'],
+]);
+
+/** A small link under the card, where newsletters carry their unsubscribe link. */
+function withFooterLink(html: string, text: string, url: string): string {
+  const footer =
+    `<p style="margin:16px 0 0;text-align:center;font-size:12px;color:#6b7280">` +
+    `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(text)}</a></p>`;
+  return html.replace('</body>', `${footer}</body>`);
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `Sunday, 22 November 2026 at 14:00 UTC`: one unambiguous time, wherever the reader is. */
+export function formatUtc(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new Error(`not a date: ${iso}`);
+  const time = `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+  const day = `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${day} at ${time} UTC`;
+}
 
 const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
   'verify-email': (data, options) => {
@@ -32,10 +82,82 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
       html: layout(options, { paragraphs: lines, action: { label: 'Choose a new password', url: data.link }, after }),
     };
   },
+  'newsletter-welcome': (data, options) => {
+    const subject = `You're subscribed to the ${options.brand} newsletter`;
+    const site = new URL(data.unsubscribeLink).origin;
+    const lines = [
+      'Thank you for subscribing.',
+      'About once a month we send what founders and small businesses need to stay ahead: upcoming federal and state filing deadlines, tax changes worth knowing, and practical bookkeeping and compliance tips.',
+    ];
+    const after = ['You can unsubscribe at any time with the link at the bottom of every newsletter.'];
+    return {
+      subject,
+      text: [...lines, `Visit our website: ${site}`, ...after, `Unsubscribe: ${data.unsubscribeLink}`].join('\n\n'),
+      html: withFooterLink(
+        layout(options, { paragraphs: lines, action: { label: 'Visit our website', url: site }, after }),
+        'Unsubscribe',
+        data.unsubscribeLink,
+      ),
+    };
+  },
+  'staff-message': (data, options) => {
+    const kind = MESSAGE_TYPES.get(data.type ?? 'general') ?? 'Message';
+    const subject = oneLine(`${kind} from ${data.name}${data.subject ? `: ${data.subject}` : ''}`);
+    const fields: Array<[string, string | undefined]> = [
+      ['From', `${data.name} <${data.email}>`],
+      ['Phone', data.phone],
+      ['Subject', data.subject],
+      ['Type', data.type],
+      ['Source', data.source],
+    ];
+    const details = fields.filter(([, value]) => value).map(([label, value]) => `${label}: ${oneLine(value!)}`);
+    const intro = `${data.name} sent a message through the website. Reply to this e-mail to answer them at ${data.email}.`;
+    return {
+      subject,
+      replyTo: data.email,
+      text: [intro, details.join('\n'), 'Message:', data.message].join('\n\n'),
+      html: layout(options, {
+        paragraphs: [intro, ...details, 'Message:'],
+        after: data.message.split(/\r?\n/).filter((line) => line.trim()),
+      }),
+    };
+  },
+  'invite-code': (data, options) => {
+    const from = data.inviterName?.trim() ? `${oneLine(data.inviterName)} at ${options.brand}` : options.brand;
+    const subject = `Complete your ${data.formTitle} for ${options.brand}`;
+    const lines = [
+      'Hello,',
+      `${from} invites you to fill in the ${data.formTitle}, so that our team can prepare your onboarding. You do not need an account: the link below opens the questionnaire.`,
+    ];
+    const after = [
+      `Your invite code is ${data.code}. It can be used to submit the questionnaire once.`,
+      `The invitation expires on ${formatUtc(data.expiresAt)}.`,
+      'If you were not expecting this invitation, you can ignore this e-mail.',
+    ];
+    return {
+      subject,
+      text: [...lines, `Open the questionnaire: ${data.link}`, ...after].join('\n\n'),
+      html: layout(options, { paragraphs: lines, action: { label: 'Open the questionnaire', url: data.link }, after }),
+    };
+  },
+  'onboarding-submission': (data, options) => {
+    const subject = oneLine(`New ${data.formTitle}: ${data.clientName}`);
+    const intro = [
+      `${oneLine(data.clientName)} submitted the ${data.formTitle} with invite code ${data.code} on ${formatUtc(data.submittedAt)}.`,
+      ...(data.replyTo ? [`Reply to this e-mail to write to them at ${data.replyTo}.`] : []),
+    ];
+    const answers = data.answers.map(({ label, value }) => `${label}: ${oneLine(value)}`);
+    return {
+      subject,
+      replyTo: data.replyTo,
+      text: [...intro, answers.join('\n')].join('\n\n'),
+      html: layout(options, { paragraphs: [...intro, 'Answers:'], after: answers }),
+    };
+  },
 };
 
 /** Renders a template mail job into the subject, text and HTML the transports send. */
-export function renderTemplate(mail: TemplateMail, options: MailLayoutOptions): RenderedMail {
+export function renderTemplate(mail: TemplateMail, options: MailLayoutOptions): RenderedTemplate {
   const render = TEMPLATES[mail.template] as Renderer<typeof mail.template>;
   if (!render) throw new Error(`unknown mail template "${String(mail.template)}"`);
   return render(mail.data as never, options);

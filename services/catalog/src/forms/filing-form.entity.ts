@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A filing the firm prepares (the footer's filing links and the /filings grid). */
+@Entity({ name: 'filing_forms' })
+export class FilingForm {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'filing_forms_pkey' })
+  id: string;
+
+  /** The spec's slug of form_name (parenthesised text removed); natural key of content migrations. */
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ type: 'text', unique: true })
+  formName: string;
+
+  /** The official title of the form at the agency that receives it. */
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text' })
+  shortDescription: string;
+
+  @Column({ type: 'text' })
+  longDescription: string;
+
+  @Column({ type: 'text' })
+  filingFrequency: string;
+
+  /** For people: '$150'. */
+  @Column({ type: 'text' })
+  estimatedFee: string;
+
+  @Column({ type: 'integer', nullable: true })
+  estimatedFeeCents: number | null;
+
+  @Column({ type: 'text', default: 'usd' })
+  currency: string;
+
+  /** A calendar date (YYYY-MM-DD), no time zone. */
+  @Column({ type: 'date', nullable: true })
+  deadlineDate: string | null;
+
+  @Column({ type: 'integer' })
+  position: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

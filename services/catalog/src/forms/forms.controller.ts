@@ -1,0 +1,30 @@
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '@portal/auth';
+import { ErrorResponse } from '../common/error.response';
+import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
+import { FilingFormResponse } from './dto/filing-form.response';
+import { FormsService } from './forms.service';
+
+@ApiTags('catalog')
+@Public()
+@UseInterceptors(HttpCacheInterceptor)
+@Controller('forms')
+export class FormsController {
+  constructor(private readonly forms: FormsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every filing form, in the footer order' })
+  @ApiOkResponse({ type: [FilingFormResponse] })
+  list(): Promise<FilingFormResponse[]> {
+    return this.forms.list();
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One filing form' })
+  @ApiOkResponse({ type: FilingFormResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Form not found' })
+  get(@Param('id') id: string): Promise<FilingFormResponse> {
+    return this.forms.get(id);
+  }
+}

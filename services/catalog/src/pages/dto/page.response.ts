@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class PageResponse {
+  @ApiProperty({ example: 'about', description: '`home` is the home page' })
+  name: string;
+
+  @ApiProperty({ example: 'About Us' })
+  title: string;
+
+  @ApiProperty({ description: 'Plain text; paragraphs are separated by a blank line' })
+  content: string;
+}

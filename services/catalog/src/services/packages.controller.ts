@@ -1,0 +1,24 @@
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '@portal/auth';
+import { ErrorResponse } from '../common/error.response';
+import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
+import { PackageResponse } from './dto/service.response';
+import { ServicesService } from './services.service';
+
+/** Under /subscriptions (billing's prefix) by the spec's path; the package itself is catalog content. */
+@ApiTags('catalog')
+@Public()
+@UseInterceptors(HttpCacheInterceptor)
+@Controller('subscriptions/packages')
+export class PackagesController {
+  constructor(private readonly services: ServicesService) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A package (a service billed monthly) with its billing and trial terms' })
+  @ApiOkResponse({ type: PackageResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Package not found' })
+  get(@Param('id') id: string): Promise<PackageResponse> {
+    return this.services.getPackage(id);
+  }
+}

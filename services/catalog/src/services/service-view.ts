@@ -1,0 +1,58 @@
+import type { PackageResponse, ServiceResponse } from './dto/service.response';
+import type { Service } from './service.entity';
+
+/** Days per trial month (spec part 2 section 9: the Trial attribute counts months of 30 days). */
+export const DAYS_PER_TRIAL_MONTH = 30;
+
+/**
+ * The attributes in the category's order (jsonb keeps keys in its own order), then any
+ * the category does not list, so nothing stored is ever hidden.
+ */
+export function orderAttributes(attributes: Record<string, string>, order: readonly string[]): Record<string, string> {
+  const ordered: Record<string, string> = {};
+  for (const name of order) if (Object.hasOwn(attributes, name)) ordered[name] = attributes[name];
+  for (const [name, value] of Object.entries(attributes)) if (!Object.hasOwn(ordered, name)) ordered[name] = value;
+  return ordered;
+}
+
+/** Months of trial from the Trial attribute: a whole number, else none ('N/A', '0', absent). */
+export function trialMonths(trial: string | undefined): number {
+  const text = trial?.trim() ?? '';
+  return /^\d{1,2}$/.test(text) ? Number(text) : 0;
+}
+
+export function toServiceResponse(service: Service): ServiceResponse {
+  return {
+    id: service.id,
+    slug: service.slug,
+    provider: service.provider,
+    category: service.category,
+    title: service.title,
+    price: service.price,
+    attributes: orderAttributes(service.attributes, service.categoryInfo?.attributeNames ?? []),
+    description: service.description,
+    amount_cents: service.amountCents,
+    currency: service.currency,
+    billing_cycle: service.billingCycle,
+  };
+}
+
+/** A service billed monthly, with what billing needs to start the subscription and its trial. */
+export function toPackageResponse(service: Service & { billingCycle: 'monthly' }): PackageResponse {
+  const months = trialMonths(service.attributes.Trial);
+  return {
+    id: service.id,
+    slug: service.slug,
+    title: service.title,
+    price: service.price,
+    description: service.description,
+    attributes: orderAttributes(service.attributes, service.categoryInfo?.attributeNames ?? []),
+    category: service.category,
+    provider: service.provider,
+    amount_cents: service.amountCents,
+    currency: service.currency,
+    billing_cycle: service.billingCycle,
+    trial_months: months,
+    trial_period_days: months * DAYS_PER_TRIAL_MONTH,
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { ServiceCategory } from './service-category.entity';
+
+export const BILLING_CYCLES = ['monthly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+/**
+ * Something the firm sells. A package (what /subscriptions/packages/{id} serves) is a
+ * service billed monthly; the others are bought once. One table, one id space: the
+ * service pages list both side by side, and a package link carries a service id.
+ */
+@Entity({ name: 'services' })
+export class Service {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'services_pkey' })
+  id: string;
+
+  /** Natural key of content migrations. */
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ type: 'text' })
+  category: string;
+
+  /** The same column, as the category row (joined in the one query that lists services). */
+  @ManyToOne(() => ServiceCategory, { nullable: false })
+  @JoinColumn({ name: 'category', referencedColumnName: 'name', foreignKeyConstraintName: 'services_category_fkey' })
+  categoryInfo?: ServiceCategory;
+
+  @Column({ type: 'text' })
+  provider: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  /** For people: '$299/month', '$1,500+/month', 'Custom quote'. */
+  @Column({ type: 'text' })
+  price: string;
+
+  /** What a purchase or one month of the subscription costs; null when the price is quoted. */
+  @Column({ type: 'integer', nullable: true })
+  amountCents: number | null;
+
+  @Column({ type: 'text', default: 'usd' })
+  currency: string;
+
+  /** 'monthly' for packages (subscriptions), null for one-time services. */
+  @Column({ type: 'text', nullable: true })
+  billingCycle: BillingCycle | null;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  /** Feature name → value, as text ('3', 'Unlimited', 'N/A'). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  attributes: Record<string, string>;
+
+  @Column({ type: 'integer' })
+  position: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

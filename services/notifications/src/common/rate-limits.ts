@@ -1,0 +1,18 @@
+import type { RateLimit } from '@portal/http';
+
+export interface NamedRateLimit extends RateLimit {
+  /** Counter name in Redis (`<prefix>:rl:<name>:<key>`), by purpose and what it is keyed by. */
+  name: string;
+}
+
+const HOUR = 60 * 60;
+
+/**
+ * Every limit of the notifications service, in one place. Keyed by the client IP
+ * (request.ip: the gateway's view, or the trusted X-Forwarded-For chain with TRUST_PROXY).
+ * Public forms, so generous enough for an office behind one address, tight enough for a script.
+ */
+export const RATE_LIMITS = {
+  newsletterPerIp: { name: 'notifications:newsletter:ip', points: 10, durationSeconds: HOUR },
+  messagesPerIp: { name: 'notifications:messages:ip', points: 10, durationSeconds: HOUR },
+} as const satisfies Record<string, NamedRateLimit>;

@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import {
+  BlankToUndefined,
+  EMAIL_MAX_LENGTH,
+  IsEmailAddress,
+  IsOptionalPhone,
+  OptionalText,
+  RequiredText,
+  Trim,
+} from '../../common/validation';
+import { MESSAGE_TYPES, MessageType } from '../message.entity';
+
+export const MESSAGE_LIMITS = { name: 200, subject: 200, message: 5000, source: 100 } as const;
+
+/** The contact page, the Send Us a Message / Book a Call modal and the perk form all send this. */
+export class CreateMessageDto {
+  @ApiProperty({ example: 'Jane Doe', maxLength: MESSAGE_LIMITS.name })
+  @Trim()
+  @RequiredText('Name', MESSAGE_LIMITS.name)
+  name: string;
+
+  @ApiProperty({ example: 'jane@example.com', maxLength: EMAIL_MAX_LENGTH })
+  @Trim()
+  @IsEmailAddress()
+  email: string;
+
+  @ApiPropertyOptional({ example: '+1 (919) 555-0142' })
+  @Trim()
+  @BlankToUndefined()
+  @IsOptionalPhone()
+  phone?: string;
+
+  @ApiProperty({ example: 'I need assistance with Annual Report.', maxLength: MESSAGE_LIMITS.message })
+  @RequiredText('Message', MESSAGE_LIMITS.message)
+  message: string;
+
+  @ApiPropertyOptional({ example: 'Question about LLC formation', maxLength: MESSAGE_LIMITS.subject })
+  @Trim()
+  @BlankToUndefined()
+  @OptionalText('Subject', MESSAGE_LIMITS.subject)
+  subject?: string;
+
+  @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'general' })
+  @BlankToUndefined()
+  @IsOptional()
+  @IsIn(MESSAGE_TYPES, { message: `Type must be one of ${MESSAGE_TYPES.join(', ')}` })
+  type?: MessageType;
+
+  @ApiPropertyOptional({ example: 'website_contact_page', maxLength: MESSAGE_LIMITS.source })
+  @Trim()
+  @BlankToUndefined()
+  @OptionalText('Source', MESSAGE_LIMITS.source)
+  source?: string;
+}
+
+export class CreateMessageResponse {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Your message has been sent successfully!' })
+  message: string;
+}

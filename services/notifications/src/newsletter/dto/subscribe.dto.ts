@@ -1,0 +1,23 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BlankToUndefined, EMAIL_MAX_LENGTH, IsEmailAddress, OptionalText, Trim } from '../../common/validation';
+
+export const SOURCE_MAX_LENGTH = 100;
+export const DEFAULT_NEWSLETTER_SOURCE = 'website';
+
+export class SubscribeDto {
+  @ApiProperty({ example: 'jane@example.com', maxLength: EMAIL_MAX_LENGTH })
+  @Trim()
+  @IsEmailAddress()
+  email: string;
+
+  @ApiPropertyOptional({ example: 'website_footer', maxLength: SOURCE_MAX_LENGTH, default: DEFAULT_NEWSLETTER_SOURCE })
+  @Trim()
+  @BlankToUndefined()
+  @OptionalText('Source', SOURCE_MAX_LENGTH)
+  source?: string;
+}
+
+export class SubscribeResponse {
+  @ApiProperty({ example: 'Successfully subscribed!' })
+  message: string;
+}

@@ -1,0 +1,37 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type NewsletterStatus = 'subscribed' | 'unsubscribed';
+
+/** One address on the newsletter list (unique by lower(email)); unsubscribing keeps the row. */
+@Entity({ name: 'newsletter_subscriptions' })
+export class NewsletterSubscription {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'newsletter_subscriptions_pkey' })
+  id: string;
+
+  /** As the subscriber typed it (trimmed); compared in lower case. */
+  @Column({ type: 'text' })
+  email: string;
+
+  /** Where the sign-up came from, e.g. website_footer. */
+  @Column({ type: 'text' })
+  source: string;
+
+  @Column({ type: 'text', default: 'subscribed' })
+  status: NewsletterStatus;
+
+  /** SHA-256 of the token in the latest welcome mail's unsubscribe link. */
+  @Column({ type: 'text', unique: true })
+  unsubscribeTokenHash: string;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  subscribedAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  unsubscribedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

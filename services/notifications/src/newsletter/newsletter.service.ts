@@ -1,0 +1,75 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppConfig } from '@portal/config';
+import { Outbox, QUEUES } from '@portal/events';
+import { RateLimiter } from '@portal/http';
+import { DataSource } from 'typeorm';
+import { RATE_LIMITS } from '../common/rate-limits';
+import { generateToken, hashToken, isTokenShaped } from '../common/tokens';
+import { DEFAULT_NEWSLETTER_SOURCE, SubscribeDto } from './dto/subscribe.dto';
+
+export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
+
+@Injectable()
+export class NewsletterService {
+  private readonly logger = new Logger(NewsletterService.name);
+
+  constructor(
+    @InjectDataSource('notifications') private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly limiter: RateLimiter,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Idempotent per address (case-insensitive): the first subscribe, or one after an
+   * unsubscribe, stores a new unsubscribe token and queues the welcome mail in the same
+   * transaction; any other answers the same and sends nothing. Concurrent calls for one
+   * address meet on its unique index or row lock, so at most one of them sends.
+   */
+  async subscribe(dto: SubscribeDto, ip: string): Promise<{ message: string }> {
+    await this.limiter.consume(RATE_LIMITS.newsletterPerIp.name, ip, RATE_LIMITS.newsletterPerIp);
+    const source = dto.source ?? DEFAULT_NEWSLETTER_SOURCE;
+    const { token, hash } = generateToken();
+    const welcomed = await this.dataSource.transaction(async (manager) => {
+      const inserted = (await manager.query(
+        `INSERT INTO newsletter_subscriptions (email, source, unsubscribe_token_hash) VALUES ($1, $2, $3)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+        [dto.email, source, hash],
+      )) as Array<{ id: string }>;
+      const [row] = inserted.length
+        ? inserted
+        : (
+            (await manager.query(
+              `UPDATE newsletter_subscriptions
+             SET email = $1, status = 'subscribed', source = $2, unsubscribe_token_hash = $3, subscribed_at = now(),
+                 unsubscribed_at = NULL, updated_at = now()
+             WHERE lower(email) = lower($1) AND status = 'unsubscribed' RETURNING id`,
+              [dto.email, source, hash],
+            )) as [Array<{ id: string }>, number]
+          )[0];
+      if (!row) return undefined;
+      await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
+        template: 'newsletter-welcome',
+        to: dto.email,
+        data: { unsubscribeLink: `${this.config.appUrl}/api/newsletter/unsubscribe?token=${token}` },
+      });
+      return row.id;
+    });
+    if (welcomed) this.logger.log(`newsletter subscription ${welcomed} from ${source}: welcome mail queued`);
+    return { message: SUBSCRIBED_MESSAGE };
+  }
+
+  /** True when the token is one we issued (its address is now unsubscribed, again or for the first time). */
+  async unsubscribe(token: unknown): Promise<boolean> {
+    if (!isTokenShaped(token)) return false;
+    const [rows] = (await this.dataSource.query(
+      `UPDATE newsletter_subscriptions
+       SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
+       WHERE unsubscribe_token_hash = $1 RETURNING id`,
+      [hashToken(token)],
+    )) as [Array<{ id: string }>, number];
+    if (rows.length) this.logger.log(`newsletter subscription ${rows[0].id} unsubscribed`);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,24 @@
+import { invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-page';
+
+const options = {
+  brand: 'Harbor Tax & Accounting',
+  appUrl: 'https://portal.example.com',
+  supportEmail: 'help@example.com',
+};
+
+describe('unsubscribe pages', () => {
+  it('says the address is unsubscribed and links home', () => {
+    const html = unsubscribedPage(options);
+    expect(html).toContain('<h1>You have been unsubscribed</h1>');
+    expect(html).toContain('<a href="https://portal.example.com/">Back to the website</a>');
+    expect(html).toContain('Harbor Tax &#38; Accounting');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('says an invalid link is not valid, without naming any address', () => {
+    const html = invalidUnsubscribeLinkPage(options);
+    expect(html).toContain('<h1>This unsubscribe link is not valid</h1>');
+    expect(html).toContain('help@example.com');
+    expect(html).not.toMatch(/<script/i);
+  });
+});

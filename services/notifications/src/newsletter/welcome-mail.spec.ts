@@ -1,0 +1,34 @@
+import { extractLinks } from '@portal/events';
+import { renderTemplate } from '../mail/templates/templates';
+
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const link = 'https://portal.example.com/api/newsletter/unsubscribe?token=tok_ABC-123';
+
+describe('newsletter-welcome mail', () => {
+  const mail = renderTemplate(
+    { template: 'newsletter-welcome', to: 'jane@example.com', data: { unsubscribeLink: link } },
+    options,
+  );
+
+  it('welcomes, and carries the unsubscribe link in text and HTML', () => {
+    expect(mail.subject).toBe("You're subscribed to the Harbor Tax & Accounting newsletter");
+    expect(mail.text).toContain('Thank you for subscribing.');
+    expect(mail.text).toContain(`Unsubscribe: ${link}`);
+    expect(mail.html).toContain(`<a href="${link}" style="color:#6b7280">Unsubscribe</a>`);
+    expect(extractLinks(mail)).toEqual(['https://portal.example.com', link]);
+    expect(mail.replyTo).toBeUndefined();
+  });
+
+  it('escapes the link in HTML', () => {
+    const odd = renderTemplate(
+      {
+        template: 'newsletter-welcome',
+        to: 'a@b.co',
+        data: { unsubscribeLink: 'https://p.example/u?token=a"><script>x</script>' },
+      },
+      options,
+    );
+    expect(odd.html).not.toContain('<script>');
+    expect(odd.html).toContain('&#34;&#62;&#60;script&#62;');
+  });
+});
