@@ -54,7 +54,8 @@ export async function createHttpApp(
     logController: new OneLinePerRequest(),
     genReqId: requestId,
     trustProxy: config.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long path parameters (file paths in the documents service) must not hit Fastify's 100-character default.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {

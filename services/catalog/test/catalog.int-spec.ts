@@ -430,7 +430,7 @@ describe('catalog API', () => {
 
     it('serves one form by id, and 404s unknown or malformed ids with a detail', async () => {
       expect((await get(`/forms/${forms[4].id}`)).body).toEqual(forms[4]);
-      for (const id of ['00000000-0000-4000-8000-000000000000', 'annual-report', '-1']) {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'annual-report', '-1', 'x'.repeat(300)]) {
         const reply = await get(`/forms/${id}/`);
         expect(reply.status).toBe(404);
         expect(reply.body).toEqual({ detail: 'Form not found' });

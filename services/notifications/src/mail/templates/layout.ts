@@ -7,6 +7,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the sender of a contact message, say); From stays ours. */
+  replyTo?: string;
 }
 
 export interface MailLayoutOptions {
