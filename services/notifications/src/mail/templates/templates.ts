@@ -2,11 +2,7 @@ import type { MailTemplates, TemplateMail } from '@portal/events';
 import { escapeHtml, layout, MailLayoutOptions, RenderedMail } from './layout';
 
 /** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
-export interface RenderedTemplate extends RenderedMail {
-  replyTo?: string;
-}
-
-type Renderer<T extends keyof MailTemplates> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedTemplate;
+type Renderer<T extends keyof MailTemplates> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedMail;
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
 
@@ -157,7 +153,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
 };
 
 /** Renders a template mail job into the subject, text and HTML the transports send. */
-export function renderTemplate(mail: TemplateMail, options: MailLayoutOptions): RenderedTemplate {
+export function renderTemplate(mail: TemplateMail, options: MailLayoutOptions): RenderedMail {
   const render = TEMPLATES[mail.template] as Renderer<typeof mail.template>;
   if (!render) throw new Error(`unknown mail template "${String(mail.template)}"`);
   return render(mail.data as never, options);

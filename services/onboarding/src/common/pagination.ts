@@ -1,0 +1,33 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { FORM_MESSAGES } from './messages';
+import { IntInRange, ToInt } from './validation';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** `?page=1&page_size=20` of the admin lists. */
+export class PageQuery {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ToInt()
+  @IntInRange(1, 1_000_000, FORM_MESSAGES.pageInvalid)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @ToInt()
+  @IntInRange(1, MAX_PAGE_SIZE, FORM_MESSAGES.pageSizeInvalid)
+  page_size?: number;
+}
+
+/** One page of an admin list, newest first. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export function pageWindow(query: PageQuery): { page: number; pageSize: number; offset: number } {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}

@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** The two questionnaires a code can open, by the web route that shows them. */
+export const INVITE_ROUTES = ['/new-client', '/new-nonprofit-llc'] as const;
+export type InviteRoute = (typeof INVITE_ROUTES)[number];
+
+/**
+ * A single-use code that opens one onboarding questionnaire without sign-in. Stored in its
+ * canonical form (`K7M2-QX9D-4TRB-HF3W`, unique); usable while not used and not expired.
+ * Once used it is never edited again: it is the key of the stored answers.
+ */
+@Entity({ name: 'invite_codes' })
+export class InviteCode {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invite_codes_pkey' })
+  id: string;
+
+  @Column({ type: 'text' })
+  inviteCode: string;
+
+  @Column({ type: 'text' })
+  route: InviteRoute;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'timestamptz' })
+  expirationDatetime: Date;
+
+  @Column({ type: 'boolean', default: false })
+  isUsed: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  usedAt: Date | null;
+
+  /** The admin's user id (identity's; no foreign key across schemas). */
+  @Column({ type: 'uuid' })
+  createdBy: string;
+
+  @Column({ type: 'text', nullable: true })
+  lastSentTo: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastSentAt: Date | null;
+
+  @Column({ type: 'integer', default: 0 })
+  sendCount: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

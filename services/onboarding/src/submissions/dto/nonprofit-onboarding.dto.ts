@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ValidateBy } from 'class-validator';
+import { ANSWER_MESSAGES } from '../../common/messages';
+import { BlankToNull, RequiredText, Trim } from '../../common/validation';
+import { NONPROFIT_LABELS as LABELS } from '../questionnaires';
+import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './bookkeeping-onboarding.dto';
+
+const EIN = /^(\d{2})-?(\d{7})$/;
+
+/** An EIN as the IRS writes it (12-3456789), whether or not it was typed with the dash. */
+export function formatEin(ein: string): string {
+  return ein.replace(EIN, '$1-$2');
+}
+
+/** The 'Non-Profit LLC Formation Questionnaire'. */
+export class NonprofitOnboardingDto {
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: 'Helping Hands LLC' })
+  @Trim()
+  @RequiredText({
+    required: ANSWER_MESSAGES.required(LABELS.non_profit_name),
+    maxLength: NAME_MAX_LENGTH,
+    tooLong: ANSWER_MESSAGES.tooLong(LABELS.non_profit_name, NAME_MAX_LENGTH),
+  })
+  non_profit_name: string;
+
+  @ApiPropertyOptional({ nullable: true, example: '12-3456789', description: '9 digits, the dash optional' })
+  @Trim()
+  @BlankToNull()
+  @ValidateBy({
+    name: 'isEin',
+    validator: {
+      validate: (value: unknown) =>
+        value === undefined || value === null || (typeof value === 'string' && EIN.test(value)),
+      defaultMessage: () => ANSWER_MESSAGES.ein,
+    },
+  })
+  ein_number?: string | null;
+
+  @ApiProperty({ maxLength: SHORT_TEXT_MAX_LENGTH, example: 'Delaware' })
+  @Trim()
+  @RequiredText({
+    required: ANSWER_MESSAGES.required(LABELS.state_of_formation),
+    maxLength: SHORT_TEXT_MAX_LENGTH,
+    tooLong: ANSWER_MESSAGES.tooLong(LABELS.state_of_formation, SHORT_TEXT_MAX_LENGTH),
+  })
+  state_of_formation: string;
+}
