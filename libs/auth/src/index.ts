@@ -5,3 +5,4 @@ export * from './decorators';
 export * from './jwt-keys';
 export * from './session-revocation';
 export * from './token.service';
+export * from './opaque-tokens';

@@ -10,3 +10,5 @@ export * from './tokens';
 export * from './validation';
 export * from './bootstrap';
 export * from './rate-limiter';
+export * from './validators';
+export * from './responses';

@@ -5,3 +5,4 @@ export * from './processes';
 export * from './queues';
 export * from './servers';
 export * from './tokens';
+export * from './validate-body';

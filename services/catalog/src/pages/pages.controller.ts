@@ -1,7 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
-import { ErrorResponse } from '../common/error.response';
+import { ErrorResponse } from '@portal/http';
 import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
 import { PageResponse } from './dto/page.response';
 import { PagesService } from './pages.service';

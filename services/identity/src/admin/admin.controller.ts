@@ -9,7 +9,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ADMIN_ROLE, AuthUser, CurrentUser, Roles } from '@portal/auth';
-import { ErrorResponse } from '../common/message.response';
+import { ErrorResponse } from '@portal/http';
 import { MESSAGES } from '../common/messages';
 import { UsersService } from '../users/users.service';
 import { AdminUserQuery, AdminUserResponse } from './dto/admin-user.dto';

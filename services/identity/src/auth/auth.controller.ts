@@ -11,7 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
-import { ErrorResponse } from '../common/message.response';
+import { ErrorResponse } from '@portal/http';
 import { AuthService } from './auth.service';
 import { LoginDto, LoginResponse } from './dto/login.dto';
 import { RegisterDto, RegisterResponse } from './dto/register.dto';

@@ -5,7 +5,7 @@ import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
-import { normalizeEmail } from '../common/validation';
+import { normalizeEmail } from '@portal/http';
 import { ProfilesService } from '../profiles/profiles.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { User } from '../users/user.entity';

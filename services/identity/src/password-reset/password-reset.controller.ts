@@ -7,7 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
-import { ErrorResponse, MessageResponse } from '../common/message.response';
+import { ErrorResponse, MessageResponse } from '@portal/http';
 import { EmailDto } from '../verification/dto/verification.dto';
 import { ResetPasswordDto } from './dto/password-reset.dto';
 import { PasswordResetService } from './password-reset.service';

@@ -7,7 +7,7 @@ import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
-import { normalizeEmail } from '../common/validation';
+import { normalizeEmail } from '@portal/http';
 import { TOKEN_LIFETIMES } from '../tokens/token-codec';
 import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';

@@ -1,4 +1,4 @@
-import { validateBody } from '../../test/validate-body';
+import { validateBody } from '@portal/testing';
 import { AddressDto, toAddress, toAddressInput } from './address';
 import { UpdateProfileDto } from './dto/profile.dto';
 

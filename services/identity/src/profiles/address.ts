@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { RequiredText, Trim } from '../common/validation';
+import { RequiredText, Trim } from '@portal/http';
 
 export const ADDRESS_COUNTRIES = ['US', 'CA', 'GB', 'AU'] as const;
 export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];

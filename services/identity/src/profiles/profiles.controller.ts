@@ -8,7 +8,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '@portal/auth';
-import { ErrorResponse } from '../common/message.response';
+import { ErrorResponse } from '@portal/http';
 import { UsersService } from '../users/users.service';
 import { ProfileResponse, UpdateProfileDto } from './dto/profile.dto';
 import { ProfilesService } from './profiles.service';

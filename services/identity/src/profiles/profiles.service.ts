@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
-import { normalizeEmail } from '../common/validation';
+import { normalizeEmail } from '@portal/http';
 import { User } from '../users/user.entity';
 import { toAddress } from './address';
 import { ProfileResponse, UpdateProfileDto } from './dto/profile.dto';

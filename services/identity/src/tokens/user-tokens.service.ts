@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { expiresAt, generateToken, hashToken, TOKEN_LIFETIMES } from './token-codec';
+import { generateOpaqueToken, hashOpaqueToken } from '@portal/auth';
+import { expiresAt, TOKEN_LIFETIMES } from './token-codec';
 import { TokenPurpose } from './user-token.entity';
 
 const USABLE = 'used_at IS NULL AND invalidated_at IS NULL AND expires_at > now()';
@@ -10,7 +11,7 @@ const USABLE = 'used_at IS NULL AND invalidated_at IS NULL AND expires_at > now(
 export class UserTokens {
   /** Stores the hash of a new token and returns the token itself (it exists only in the mail). */
   async issue(manager: EntityManager, userId: string, purpose: TokenPurpose): Promise<string> {
-    const { token, hash } = generateToken();
+    const { token, hash } = generateOpaqueToken();
     await manager.query(`INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
       userId,
       purpose,
@@ -36,7 +37,7 @@ export class UserTokens {
   async consume(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<string | undefined> {
     const rows = (await manager.query(
       `UPDATE user_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = $2 AND ${USABLE} RETURNING user_id`,
-      [hashToken(token), purpose],
+      [hashOpaqueToken(token), purpose],
     )) as [Array<{ user_id: string }>, number];
     return rows[0][0]?.user_id;
   }
@@ -45,7 +46,7 @@ export class UserTokens {
   async isUsable(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<boolean> {
     const rows = (await manager.query(
       `SELECT 1 FROM user_tokens WHERE token_hash = $1 AND purpose = $2 AND ${USABLE}`,
-      [hashToken(token), purpose],
+      [hashOpaqueToken(token), purpose],
     )) as unknown[];
     return rows.length > 0;
   }

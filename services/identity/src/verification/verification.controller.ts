@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '@portal/auth';
 import { AuthService } from '../auth/auth.service';
-import { ErrorResponse, MessageResponse } from '../common/message.response';
+import { ErrorResponse, MessageResponse } from '@portal/http';
 import {
   ConfirmVerificationDto,
   EmailDto,

@@ -7,7 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
-import { ErrorResponse } from '../common/message.response';
+import { ErrorResponse } from '@portal/http';
 import { CreateMessageDto, CreateMessageResponse } from './dto/create-message.dto';
 import { MessagesService } from './messages.service';
 

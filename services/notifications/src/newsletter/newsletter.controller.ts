@@ -13,7 +13,7 @@ import {
 import { Public } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { FastifyReply } from 'fastify';
-import { ErrorResponse } from '../common/message.response';
+import { ErrorResponse } from '@portal/http';
 import { SubscribeDto, SubscribeResponse } from './dto/subscribe.dto';
 import { NewsletterService } from './newsletter.service';
 import { invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-page';

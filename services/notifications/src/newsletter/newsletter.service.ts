@@ -5,7 +5,7 @@ import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
-import { generateToken, hashToken, isTokenShaped } from '../common/tokens';
+import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
 import { DEFAULT_NEWSLETTER_SOURCE, SubscribeDto } from './dto/subscribe.dto';
 
 export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
@@ -30,7 +30,7 @@ export class NewsletterService {
   async subscribe(dto: SubscribeDto, ip: string): Promise<{ message: string }> {
     await this.limiter.consume(RATE_LIMITS.newsletterPerIp.name, ip, RATE_LIMITS.newsletterPerIp);
     const source = dto.source ?? DEFAULT_NEWSLETTER_SOURCE;
-    const { token, hash } = generateToken();
+    const { token, hash } = generateOpaqueToken();
     const welcomed = await this.dataSource.transaction(async (manager) => {
       const inserted = (await manager.query(
         `INSERT INTO newsletter_subscriptions (email, source, unsubscribe_token_hash) VALUES ($1, $2, $3)
@@ -62,12 +62,12 @@ export class NewsletterService {
 
   /** True when the token is one we issued (its address is now unsubscribed, again or for the first time). */
   async unsubscribe(token: unknown): Promise<boolean> {
-    if (!isTokenShaped(token)) return false;
+    if (!isOpaqueTokenShaped(token)) return false;
     const [rows] = (await this.dataSource.query(
       `UPDATE newsletter_subscriptions
        SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
        WHERE unsubscribe_token_hash = $1 RETURNING id`,
-      [hashToken(token)],
+      [hashOpaqueToken(token)],
     )) as [Array<{ id: string }>, number];
     if (rows.length) this.logger.log(`newsletter subscription ${rows[0].id} unsubscribed`);
     return rows.length > 0;

@@ -1,7 +1,7 @@
 import { applyDecorators, Header } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ADMIN_ROLE, Roles } from '@portal/auth';
-import { ErrorResponse } from './message.response';
+import { ErrorResponse } from '@portal/http';
 
 /**
  * An admin route: a token whose role is admin (401 without one, 403 for anyone else; a

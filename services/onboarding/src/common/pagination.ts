@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { FORM_MESSAGES } from './messages';
-import { IntInRange, ToInt } from './validation';
+import { IntInRange, ToInt } from '@portal/http';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

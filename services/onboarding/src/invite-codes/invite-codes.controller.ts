@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '@portal/auth';
 import { AdminOnly } from '../common/admin-only';
-import { ErrorResponse, MessageResponse } from '../common/message.response';
+import { ErrorResponse, MessageResponse } from '@portal/http';
 import { PageQuery } from '../common/pagination';
 import {
   InviteCodePage,

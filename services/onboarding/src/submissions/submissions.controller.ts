@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import { AdminOnly } from '../common/admin-only';
-import { ErrorResponse } from '../common/message.response';
+import { ErrorResponse } from '@portal/http';
 import { PageQuery } from '../common/pagination';
 import { BookkeepingOnboardingDto } from './dto/bookkeeping-onboarding.dto';
 import { NonprofitOnboardingDto } from './dto/nonprofit-onboarding.dto';

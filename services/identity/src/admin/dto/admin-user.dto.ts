@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmailAddress, Trim } from '../../common/validation';
+import { IsEmailAddress, Trim } from '@portal/http';
 
 export class AdminUserQuery {
   @ApiProperty({ example: 'jane@example.com' })

@@ -1,4 +1,4 @@
-import { validateBody } from '../../../test/validate-body';
+import { validateBody } from '@portal/testing';
 import { ResetPasswordDto } from '../../password-reset/dto/password-reset.dto';
 import { EmailDto } from '../../verification/dto/verification.dto';
 import { LoginDto, loginEmail } from './login.dto';

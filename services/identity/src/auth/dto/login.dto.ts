@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { EMAIL_MAX_LENGTH, isBlank, RequiredText, Trim } from '../../common/validation';
+import { EMAIL_MAX_LENGTH, isBlank, RequiredText, Trim } from '@portal/http';
 
 const REQUIRED = 'Please enter both email and password';
 

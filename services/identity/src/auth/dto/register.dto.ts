@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, EqualsProperty, IsEmailAddress, RequiredText, Trim } from '../../common/validation';
+import { EMAIL_MAX_LENGTH, EqualsProperty, IsEmailAddress, RequiredText, Trim } from '@portal/http';
 import { IsNewPassword } from '../../users/password-rules';
 
 export const NAME_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { EqualsProperty, RequiredText, Trim } from '../../common/validation';
+import { EqualsProperty, RequiredText, Trim } from '@portal/http';
 import { MESSAGES } from '../../common/messages';
 import { IsNewPassword } from '../../users/password-rules';
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { FirstName, LastName, NAME_MAX_LENGTH } from '../../auth/dto/register.dto';
-import { BlankToNull, Trim } from '../../common/validation';
+import { BlankToNull, Trim } from '@portal/http';
 import { Address, AddressDto, toAddressInput } from '../address';
 
 const ADDRESS_SHAPE =

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES } from '../../common/messages';
-import { IsEmailAddress, RequiredText, Trim } from '../../common/validation';
+import { IsEmailAddress, RequiredText, Trim } from '@portal/http';
 
 export class EmailDto {
   @ApiProperty({ example: 'jane@example.com' })

@@ -1,4 +1,4 @@
-import { validateBody } from '../../../test/validate-body';
+import { validateBody } from '@portal/testing';
 import { CreateMessageDto } from './create-message.dto';
 
 const modal = {

@@ -8,7 +8,8 @@ import {
   OptionalText,
   RequiredText,
   Trim,
-} from '../../common/validation';
+  textMessages,
+} from '@portal/http';
 import { MESSAGE_TYPES, MessageType } from '../message.entity';
 
 export const MESSAGE_LIMITS = { name: 200, subject: 200, message: 5000, source: 100 } as const;
@@ -17,7 +18,7 @@ export const MESSAGE_LIMITS = { name: 200, subject: 200, message: 5000, source: 
 export class CreateMessageDto {
   @ApiProperty({ example: 'Jane Doe', maxLength: MESSAGE_LIMITS.name })
   @Trim()
-  @RequiredText('Name', MESSAGE_LIMITS.name)
+  @RequiredText(textMessages('Name', MESSAGE_LIMITS.name))
   name: string;
 
   @ApiProperty({ example: 'jane@example.com', maxLength: EMAIL_MAX_LENGTH })
@@ -32,13 +33,13 @@ export class CreateMessageDto {
   phone?: string;
 
   @ApiProperty({ example: 'I need assistance with Annual Report.', maxLength: MESSAGE_LIMITS.message })
-  @RequiredText('Message', MESSAGE_LIMITS.message)
+  @RequiredText(textMessages('Message', MESSAGE_LIMITS.message))
   message: string;
 
   @ApiPropertyOptional({ example: 'Question about LLC formation', maxLength: MESSAGE_LIMITS.subject })
   @Trim()
   @BlankToUndefined()
-  @OptionalText('Subject', MESSAGE_LIMITS.subject)
+  @OptionalText(textMessages('Subject', MESSAGE_LIMITS.subject))
   subject?: string;
 
   @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'general' })
@@ -50,7 +51,7 @@ export class CreateMessageDto {
   @ApiPropertyOptional({ example: 'website_contact_page', maxLength: MESSAGE_LIMITS.source })
   @Trim()
   @BlankToUndefined()
-  @OptionalText('Source', MESSAGE_LIMITS.source)
+  @OptionalText(textMessages('Source', MESSAGE_LIMITS.source))
   source?: string;
 }
 

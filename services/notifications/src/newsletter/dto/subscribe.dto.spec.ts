@@ -1,4 +1,4 @@
-import { validateBody } from '../../../test/validate-body';
+import { validateBody } from '@portal/testing';
 import { SubscribeDto } from './subscribe.dto';
 
 describe('SubscribeDto', () => {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BlankToUndefined, EMAIL_MAX_LENGTH, IsEmailAddress, OptionalText, Trim } from '../../common/validation';
+import { BlankToUndefined, EMAIL_MAX_LENGTH, IsEmailAddress, OptionalText, Trim, textMessages } from '@portal/http';
 
 export const SOURCE_MAX_LENGTH = 100;
 export const DEFAULT_NEWSLETTER_SOURCE = 'website';
@@ -13,7 +13,7 @@ export class SubscribeDto {
   @ApiPropertyOptional({ example: 'website_footer', maxLength: SOURCE_MAX_LENGTH, default: DEFAULT_NEWSLETTER_SOURCE })
   @Trim()
   @BlankToUndefined()
-  @OptionalText('Source', SOURCE_MAX_LENGTH)
+  @OptionalText(textMessages('Source', SOURCE_MAX_LENGTH))
   source?: string;
 }
 

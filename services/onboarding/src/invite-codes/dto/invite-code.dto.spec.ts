@@ -1,4 +1,4 @@
-import { validateBody } from '../../../test/validate-body';
+import { validateBody } from '@portal/testing';
 import { PageQuery } from '../../common/pagination';
 import { parseExpiration, SaveInviteCodeDto, SendInviteCodeDto } from './invite-code.dto';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { isISO8601, ValidateBy, ValidationArguments } from 'class-validator';
 import { FORM_MESSAGES } from '../../common/messages';
-import { BlankToNull, Choice, IsEmailAddress, isBlank, OptionalText, Trim } from '../../common/validation';
+import { BlankToNull, Choice, IsEmailAddress, isBlank, OptionalText, Trim } from '@portal/http';
 import { INVITE_ROUTES, InviteRoute } from '../invite-code.entity';
 
 export const DESCRIPTION_MAX_LENGTH = 500;

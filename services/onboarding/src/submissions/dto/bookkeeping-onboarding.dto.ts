@@ -11,7 +11,7 @@ import {
   OptionalText,
   RequiredText,
   Trim,
-} from '../../common/validation';
+} from '@portal/http';
 import { BOOKKEEPING_CHOICES as CHOICES, BOOKKEEPING_LABELS as LABELS } from '../questionnaires';
 
 export const NAME_MAX_LENGTH = 200;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import { ANSWER_MESSAGES } from '../../common/messages';
-import { BlankToNull, RequiredText, Trim } from '../../common/validation';
+import { BlankToNull, RequiredText, Trim } from '@portal/http';
 import { NONPROFIT_LABELS as LABELS } from '../questionnaires';
 import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './bookkeeping-onboarding.dto';
 

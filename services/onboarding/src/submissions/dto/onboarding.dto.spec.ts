@@ -1,4 +1,4 @@
-import { validateBody } from '../../../test/validate-body';
+import { validateBody } from '@portal/testing';
 import { BookkeepingOnboardingDto } from './bookkeeping-onboarding.dto';
 import { formatEin, NonprofitOnboardingDto } from './nonprofit-onboarding.dto';
 

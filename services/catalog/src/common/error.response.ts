@@ -1,7 +1,0 @@
-import { ApiProperty } from '@nestjs/swagger';
-
-/** The shape of every error (see libs/http). */
-export class ErrorResponse {
-  @ApiProperty({ example: 'Service not found' })
-  detail: string;
-}
