@@ -1,7 +1,6 @@
 import { extractLinks } from '@portal/events';
-// The renderer of onboarding's mails lives in notifications (one place for wording and
-// layout); this spec checks it with the data onboarding queues.
-import { formatUtc, renderTemplate } from '../../../notifications/src/mail/templates/templates';
+// Onboarding's mails, rendered here with the data onboarding queues.
+import { formatUtc, renderTemplate } from './templates';
 
 const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
 
