@@ -64,7 +64,8 @@ const largest = readdirSync(assets)
   .map((file) => ({ file: `assets/${file}`, ...measure(`assets/${file}`) }))
   .sort((a, b) => b.gzip - a.gzip)[0];
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+// KiB (1024 bytes), as browsers and the budget count them.
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log('Home page JavaScript before interaction (entry + home route + their static imports):');
 for (const row of rows)
   console.log(`  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(9)} gzip`);

@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each entry and page imports; `npm run bench:web` reads it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -268,7 +268,9 @@ describe('profile', () => {
     await main(page).getByRole('button', { name: 'Save' }).click();
     await main(page).getByText('Your profile has been updated.').waitFor();
     expect(await main(page).getByText('Zoe', { exact: true }).count()).toBe(1);
-    await page.waitForFunction(() => document.querySelector('header button[aria-expanded]')?.textContent === 'ZL');
+    await page.waitForFunction(
+      () => document.querySelector('header button[aria-label^="Account menu"]')?.textContent === 'ZL',
+    );
     expect(await avatar.getAttribute('aria-label')).toBe('Account menu for Zoe Lee');
 
     // Cancel drops the change.

@@ -27,6 +27,72 @@ export const router = createBrowserRouter([
             path: ROUTES.home,
             ...lazyPage(async () => (await import('../features/home/pages/HomePage')).HomePage),
           },
+          // The public site: service pages (one chunk for all), filings, company and content pages, landing.
+          ...(
+            [
+              [ROUTES.books, 'BooksPage'],
+              [ROUTES.company, 'CompanyPage'],
+              [ROUTES.compliance, 'CompliancePage'],
+              [ROUTES.people, 'PeoplePage'],
+              [ROUTES.tax, 'TaxPage'],
+              [ROUTES.equity, 'EquityPage'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            ...lazyPage(async () => (await import('../features/services/pages/ServicePages'))[name]),
+          })),
+          {
+            path: ROUTES.pricing,
+            ...lazyPage(async () => (await import('../features/services/pages/PricingPage')).PricingPage),
+          },
+          {
+            path: ROUTES.filings,
+            ...lazyPage(async () => (await import('../features/filings/pages/FilingsPage')).FilingsPage),
+          },
+          ...[ROUTES.filing, ROUTES.form].map((path) => ({
+            path,
+            ...lazyPage(async () => (await import('../features/filings/pages/FilingDetailPage')).FilingDetailPage),
+          })),
+          {
+            path: ROUTES.about,
+            ...lazyPage(async () => (await import('../features/about/pages/AboutPage')).AboutPage),
+          },
+          {
+            path: ROUTES.contact,
+            ...lazyPage(async () => (await import('../features/contact/pages/ContactPage')).ContactPage),
+          },
+          {
+            path: ROUTES.privacyPolicy,
+            ...lazyPage(async () => (await import('../features/legal/pages/PrivacyPolicyPage')).PrivacyPolicyPage),
+          },
+          {
+            path: ROUTES.termsOfService,
+            ...lazyPage(async () => (await import('../features/legal/pages/TermsOfServicePage')).TermsOfServicePage),
+          },
+          {
+            path: ROUTES.blog,
+            ...lazyPage(async () => (await import('../features/blog/pages/BlogPage')).BlogPage),
+          },
+          {
+            path: ROUTES.productSheets,
+            ...lazyPage(
+              async () => (await import('../features/product-sheets/pages/ProductSheetsPage')).ProductSheetsPage,
+            ),
+          },
+          {
+            path: ROUTES.currencyConverter,
+            ...lazyPage(
+              async () => (await import('../features/free-tools/pages/CurrencyConverterPage')).CurrencyConverterPage,
+            ),
+          },
+          {
+            path: ROUTES.ctaLanding,
+            ...lazyPage(async () => (await import('../features/landing/pages/CtaLandingPage')).CtaLandingPage),
+          },
+          {
+            path: ROUTES.thankYou,
+            ...lazyPage(async () => (await import('../features/landing/pages/ThankYouPage')).ThankYouPage),
+          },
           // Accounts: public, each page its own chunk.
           {
             path: ROUTES.signUp,

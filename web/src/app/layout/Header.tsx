@@ -2,44 +2,59 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '../../shared/brand';
 import { ROUTES, signInPath } from '../../shared/routes';
 import { useSession } from '../../shared/session';
+import { useIsMobile } from '../../shared/ui/breakpoints';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import container from '../../shared/ui/container.module.css';
 import styles from './Header.module.css';
+import { MobileMenu } from './MobileMenu';
+import { ABOUT_LINKS } from './nav-links';
+import { NavDropdown } from './NavDropdown';
 import { ProfileMenu } from './ProfileMenu';
-
-// Placeholders until the menu call fills the Services dropdown and About gets its submenu.
-const SECTION_LINKS = [
-  { label: 'Filings', to: ROUTES.filings },
-  { label: 'About', to: ROUTES.about },
-];
+import { ServicesMenuItems } from './ServicesMenuItems';
 
 export function Header() {
   const { user } = useSession();
+  const isMobile = useIsMobile();
   return (
     <header className={styles.header}>
       <div className={`${container.container} ${styles.bar}`}>
         <Link to={ROUTES.home} className={styles.brand}>
           <BrandMark />
-          {BRAND_NAME}
+          <span className={styles.brandName}>{BRAND_NAME}</span>
         </Link>
-        <nav aria-label="Main" className={styles.nav}>
-          <ul className={styles.navList}>
-            <li>
-              {/* A plain Link: a section of the home page is not "the current page" there. */}
-              <Link to={`${ROUTES.home}#services`} className={styles.navLink}>
-                Services
-              </Link>
-            </li>
-            {SECTION_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={styles.navLink}>
-                  {link.label}
+        {!isMobile && (
+          <nav aria-label="Main" className={styles.nav}>
+            <ul className={styles.navList}>
+              <li>
+                <NavDropdown label="Services" wide>
+                  {(close) => <ServicesMenuItems onNavigate={close} />}
+                </NavDropdown>
+              </li>
+              <li>
+                <NavLink to={ROUTES.filings} className={styles.navLink}>
+                  Filings
                 </NavLink>
               </li>
-            ))}
-          </ul>
-        </nav>
-        <div className={styles.account}>{user ? <ProfileMenu user={user} /> : <SignInLink />}</div>
+              <li>
+                <NavDropdown label="About">
+                  {(close) =>
+                    ABOUT_LINKS.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} className={styles.panelLink} onClick={close}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))
+                  }
+                </NavDropdown>
+              </li>
+            </ul>
+          </nav>
+        )}
+        <div className={styles.account}>
+          {user ? <ProfileMenu user={user} /> : !isMobile && <SignInLink />}
+          {isMobile && <MobileMenu />}
+        </div>
       </div>
     </header>
   );

@@ -3,11 +3,9 @@
  * section 5). Each returns the first problem (its message and the field to fix) or null.
  */
 
-export interface ValidationIssue<Field extends string> {
-  message: string;
-  /** The field to mark invalid and focus. */
-  field: Field;
-}
+import { isValidEmail, type ValidationIssue } from '../../shared/validation';
+
+export { isValidEmail, type ValidationIssue };
 
 export const VALIDATION_MESSAGES = {
   signUpRequired: 'Email and password are required',
@@ -25,15 +23,9 @@ export const VALIDATION_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-// x@y.z: something, an @, something, a dot, something; no spaces and a single @.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DIGIT = /\d/;
 // Anything that is neither a letter, a digit nor white space counts as special (!, _, €, ...).
 const SPECIAL = /[^\p{L}\p{N}\s]/u;
-
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
-}
 
 export interface PasswordCheck {
   label: string;

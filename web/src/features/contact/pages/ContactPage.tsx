@@ -1,0 +1,143 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { siteConfig } from '../../../shared/config';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import container from '../../../shared/ui/container.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import page from '../../../shared/ui/page.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { sendMessage } from '../api';
+import {
+  CONTACT_MESSAGES,
+  contactPagePayload,
+  sendErrorMessage,
+  STATUS_CLEAR_MS,
+  validateContactPage,
+  type ContactPageValues,
+} from '../contact-form';
+import styles from './ContactPage.module.css';
+
+const EMPTY: ContactPageValues = { name: '', email: '', phone: '', subject: '', message: '' };
+
+/** /contact (spec part 2): a message form; the status clears after 5 s and the form after a success. */
+export function ContactPage() {
+  useDocumentTitle('Contact');
+  const [issue, setIssue] = useState<ReturnType<typeof validateContactPage>>(null);
+  const errorId = useId();
+  const messageId = useId();
+  const send = useMutation({ mutationFn: sendMessage });
+  const { register, handleSubmit, setFocus, reset } = useForm<ContactPageValues>({ defaultValues: EMPTY });
+  const { reset: resetSend } = send;
+
+  useEffect(() => {
+    if (!send.isSuccess && !send.isError) return;
+    const timer = window.setTimeout(resetSend, STATUS_CLEAR_MS);
+    return () => window.clearTimeout(timer);
+  }, [send.isSuccess, send.isError, resetSend]);
+
+  const submit = handleSubmit((values) => {
+    const problem = validateContactPage(values);
+    setIssue(problem);
+    send.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    send.mutate(contactPagePayload(values), { onSuccess: () => reset(EMPTY) });
+  });
+
+  const error = issue?.message ?? (send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.pageFailed) : null);
+  const describedBy = (field: keyof ContactPageValues) =>
+    error && (issue?.field === field || (!issue && send.isError)) ? errorId : undefined;
+
+  return (
+    <>
+      <section className={page.hero} aria-labelledby="contact-title">
+        <div className={container.container}>
+          <h1 id="contact-title" className={page.title}>
+            Contact us
+          </h1>
+          <p className={page.lead}>
+            Questions about a service, a filing or your account? Send us a message and a member of our team will get
+            back to you, typically within 2-4 hours during working hours.
+          </p>
+        </div>
+      </section>
+      <div className={`${container.container} ${styles.layout}`}>
+        <form className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label="Contact form">
+          <div className={formStyles.row}>
+            <TextField
+              label="Name"
+              autoComplete="name"
+              required
+              invalid={issue?.field === 'name'}
+              describedBy={describedBy('name')}
+              {...register('name')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              invalid={issue?.field === 'email'}
+              describedBy={describedBy('email')}
+              {...register('email')}
+            />
+          </div>
+          <div className={formStyles.row}>
+            <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+            <TextField
+              label="Subject"
+              required
+              invalid={issue?.field === 'subject'}
+              describedBy={describedBy('subject')}
+              {...register('subject')}
+            />
+          </div>
+          <div className={formStyles.field}>
+            <label htmlFor={messageId} className={formStyles.label}>
+              Message
+            </label>
+            <textarea
+              id={messageId}
+              className={`${formStyles.input} ${styles.message}`}
+              rows={6}
+              required
+              aria-invalid={issue?.field === 'message' || undefined}
+              aria-describedby={describedBy('message')}
+              {...register('message')}
+            />
+          </div>
+          {error && (
+            <Alert tone="error" id={errorId}>
+              {error}
+            </Alert>
+          )}
+          {send.isSuccess && <Alert tone="success">{CONTACT_MESSAGES.sent}</Alert>}
+          <div className={formStyles.actions}>
+            <button
+              type="submit"
+              className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
+              disabled={send.isPending}
+            >
+              {send.isPending ? 'Sending…' : 'Send Message'}
+            </button>
+          </div>
+        </form>
+        <aside className={styles.aside} aria-label="Other ways to reach us">
+          <h2 className={styles.asideTitle}>Office hours</h2>
+          <p>Monday to Friday, 9 AM to 5 PM EST.</p>
+          <h2 className={styles.asideTitle}>Email</h2>
+          <p>
+            <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>
+          </p>
+          <h2 className={styles.asideTitle}>Response time</h2>
+          <p>Typically 2-4 hours during working hours, and always within 24 business hours.</p>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import {
+  buildLandingLead,
+  SIMULATED_SUBMIT_MS,
+  validateLandingForm,
+  type LandingFormValues,
+  type LandingLead,
+  type Tracking,
+} from '../landing-lead';
+
+interface LandingFormProps {
+  tracking: Tracking;
+  onSubmitted(lead: LandingLead): void;
+}
+
+/**
+ * The landing page's contact form (spec part 1, sections 3-5). It makes no call: the lead, with the
+ * campaign's tracking parameters, is handed to the page after a simulated submit of about 1 s.
+ */
+export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
+  const [issue, setIssue] = useState<ReturnType<typeof validateLandingForm>>(null);
+  const [sending, setSending] = useState(false);
+  const errorId = useId();
+  const { register, handleSubmit, setFocus } = useForm<LandingFormValues>({
+    defaultValues: { name: '', email: '', company: '', phone: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    if (sending) return;
+    const problem = validateLandingForm(values);
+    setIssue(problem);
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    setSending(true);
+    await new Promise((resolve) => window.setTimeout(resolve, SIMULATED_SUBMIT_MS));
+    onSubmitted(buildLandingLead(values, tracking, new Date()));
+  });
+
+  const describedBy = (field: keyof LandingFormValues) => (issue?.field === field ? errorId : undefined);
+  return (
+    <form
+      className={formStyles.form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Consultation request"
+    >
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        required
+        invalid={issue?.field === 'name'}
+        describedBy={describedBy('name')}
+        {...register('name')}
+      />
+      <TextField
+        label="Business Email"
+        type="email"
+        autoComplete="email"
+        required
+        invalid={issue?.field === 'email'}
+        describedBy={describedBy('email')}
+        {...register('email')}
+      />
+      <div className={formStyles.row}>
+        <TextField
+          label="Company"
+          autoComplete="organization"
+          required
+          invalid={issue?.field === 'company'}
+          describedBy={describedBy('company')}
+          {...register('company')}
+        />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+      </div>
+      {issue && (
+        <Alert tone="error" id={errorId}>
+          {issue.message}
+        </Alert>
+      )}
+      <button
+        type="submit"
+        className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
+        disabled={sending}
+      >
+        {sending ? 'Sending…' : 'Request My Consultation'}
+      </button>
+    </form>
+  );
+}
