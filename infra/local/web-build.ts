@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 function newestMtime(path: string): number {
@@ -9,15 +9,28 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
-/** Builds web/dist when it is missing or older than the web sources. */
-export function ensureWebBuilt(root: string, log: (line: string) => void): void {
+/** The build-time configuration of the web app (Vite's VITE_* variables), as one comparable string. */
+function viteEnvironment(env: NodeJS.ProcessEnv): string {
+  const entries = Object.entries(env).filter(([key]) => key.startsWith('VITE_'));
+  return JSON.stringify(Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))));
+}
+
+/**
+ * Builds web/dist when it is missing, older than the web sources, or was built with other
+ * VITE_* values (third-party URLs are baked into the bundle at build time).
+ */
+export function ensureWebBuilt(root: string, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): void {
   const web = join(root, 'web');
   const built = join(web, 'dist', 'index.html');
+  const stamp = join(web, 'dist', '.build-env.json');
   const sources = Math.max(
     ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(web, p))),
   );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  const wanted = viteEnvironment(env);
+  const fresh = existsSync(built) && statSync(built).mtimeMs >= sources;
+  if (fresh && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
   log('building the web app (web/dist)...');
-  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('the web build failed (see above)');
+  writeFileSync(stamp, wanted);
 }

@@ -201,6 +201,26 @@ export class AppConfig {
   @IsString()
   S3_BUCKET?: string;
 
+  // Third parties of the web app. Vite reads the same variables when it builds web/, and the
+  // gateway's Content-Security-Policy allows exactly their origins: one setting for both.
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['https'], require_protocol: true }, { message: 'VITE_CHAT_WIDGET_URL must be an https URL' })
+  VITE_CHAT_WIDGET_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['https'], require_protocol: true }, { message: 'VITE_REVIEW_BADGE_URL must be an https URL' })
+  VITE_REVIEW_BADGE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['https'], require_protocol: true },
+    { message: 'VITE_CURRENCY_CONVERTER_URL must be an https URL' },
+  )
+  VITE_CURRENCY_CONVERTER_URL?: string;
+
   // Stripe
   @Transform(emptyToUndefined)
   @IsOptional()

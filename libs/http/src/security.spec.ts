@@ -1,0 +1,45 @@
+import { loadConfig } from '@portal/config';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contentSecurityPolicy } from './security';
+
+const config = (env: NodeJS.ProcessEnv = {}) =>
+  loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-csp-')), ...env });
+
+describe('contentSecurityPolicy', () => {
+  it('allows only our own origin when no third party is configured', () => {
+    const policy = contentSecurityPolicy(config());
+    expect(policy.scriptSrc).toEqual(["'self'"]);
+    expect(policy.frameSrc).toEqual(["'self'"]);
+    expect(policy.connectSrc).toEqual(["'self'"]);
+    expect(policy.objectSrc).toEqual(["'none'"]);
+  });
+
+  it('adds exactly the origins of the configured third parties', () => {
+    const policy = contentSecurityPolicy(
+      config({
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        VITE_CHAT_WIDGET_URL: 'https://chat.example.com/widget.js?id=1',
+        VITE_REVIEW_BADGE_URL: 'https://reviews.example.org/badge/123',
+        VITE_CURRENCY_CONVERTER_URL: 'https://fx.example.net/embed',
+      }),
+    );
+    expect(policy.scriptSrc).toEqual(["'self'", 'https://js.stripe.com', 'https://chat.example.com']);
+    expect(policy.frameSrc).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://chat.example.com',
+      'https://reviews.example.org',
+      'https://fx.example.net',
+    ]);
+    expect(policy.connectSrc).toEqual(["'self'", 'https://api.stripe.com', 'https://chat.example.com']);
+  });
+
+  it('refuses a third party that is not https', () => {
+    expect(() => config({ VITE_CHAT_WIDGET_URL: 'http://chat.example.com/w.js' })).toThrow(
+      'VITE_CHAT_WIDGET_URL must be an https URL',
+    );
+  });
+});
