@@ -21,7 +21,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../../*/src/**', '../../../*/src/**', '../../../../*/src/**', '../../../../../*/src/**', '**/services/*/src/**'],
+              group: [
+                '../../*/src/**',
+                '../../../*/src/**',
+                '../../../../*/src/**',
+                '../../../../../*/src/**',
+                '**/services/*/src/**',
+              ],
               message: 'Import other code through @portal/<lib>; services never import each other.',
             },
           ],
