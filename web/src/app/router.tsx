@@ -93,6 +93,17 @@ export const router = createBrowserRouter([
             path: ROUTES.thankYou,
             ...lazyPage(async () => (await import('../features/landing/pages/ThankYouPage')).ThankYouPage),
           },
+          // Onboarding questionnaires: public, the invite code in the query is the key.
+          {
+            path: ROUTES.newClient,
+            ...lazyPage(async () => (await import('../features/onboarding/pages/NewClientPage')).NewClientPage),
+          },
+          {
+            path: ROUTES.newNonprofitLlc,
+            ...lazyPage(
+              async () => (await import('../features/onboarding/pages/NewNonprofitLlcPage')).NewNonprofitLlcPage,
+            ),
+          },
           // Accounts: public, each page its own chunk.
           {
             path: ROUTES.signUp,
@@ -123,6 +134,11 @@ export const router = createBrowserRouter([
               {
                 path: ROUTES.profile,
                 ...lazyPage(async () => (await import('../features/profile/pages/ProfilePage')).ProfilePage),
+              },
+              {
+                // Signed-in users who are not admins are told so by the page itself.
+                path: ROUTES.admin,
+                ...lazyPage(async () => (await import('../features/admin/pages/AdminPage')).AdminPage),
               },
             ],
           },

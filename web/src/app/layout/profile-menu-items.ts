@@ -1,19 +1,16 @@
 import { ROUTES } from '../../shared/routes';
-import type { User } from '../../shared/session/user';
+import { isAdmin, type User } from '../../shared/session/user';
 
 export interface ProfileMenuLink {
   label: string;
   to: string;
 }
 
-/** user_type 99 is the only one that sees the Admin link (spec part 1, section 6). */
-export const ADMIN_USER_TYPE = 99;
-
 /** The links of the header's profile menu, in the spec's order; Sign Out follows them. */
 export function profileMenuLinks(user: Pick<User, 'user_type'>): ProfileMenuLink[] {
   return [
     { label: 'My Profile', to: ROUTES.profile },
-    ...(user.user_type === ADMIN_USER_TYPE ? [{ label: 'Admin', to: ROUTES.admin }] : []),
+    ...(isAdmin(user) ? [{ label: 'Admin', to: ROUTES.admin }] : []),
     { label: 'Dashboard', to: ROUTES.dashboard },
     { label: 'Subscriptions', to: `${ROUTES.profile}#subscriptions` },
     { label: 'Purchase History', to: `${ROUTES.profile}#purchase-history` },

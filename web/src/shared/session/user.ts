@@ -63,3 +63,10 @@ export function userInitials(user: Pick<User, 'first_name' | 'last_name'>): stri
 function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+/** user_type 99 is the admin (spec part 1, section 6): the only one that sees Admin. */
+export const ADMIN_USER_TYPE = 99;
+
+export function isAdmin(user: Pick<User, 'user_type'> | null | undefined): boolean {
+  return user?.user_type === ADMIN_USER_TYPE;
+}

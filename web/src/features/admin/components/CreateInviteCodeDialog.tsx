@@ -1,0 +1,127 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import type { InviteCode } from '../api';
+import { useCreateInviteCode } from '../hooks/use-invite-codes';
+import {
+  createPayload,
+  DEFAULT_CREATE_VALUES,
+  failureMessage,
+  INVITE_MESSAGES,
+  MIN_EXPIRATION_HOURS,
+  ROUTE_OPTIONS,
+  validateCreate,
+  type CreateFormValues,
+} from '../invite-codes';
+import styles from './Admin.module.css';
+import { AdminDialog } from './AdminDialog';
+
+export const CREATE_DIALOG_TITLE = 'Create Invite Code';
+const DESCRIPTION_MAX_LENGTH = 500;
+
+interface CreateInviteCodeDialogProps {
+  onClose(): void;
+  onCreated(code: InviteCode): void;
+}
+
+/**
+ * The create modal (spec part 1, sections 2, 5, 9): expiration in hours (48 unless changed, at least
+ * 1), the route, a description. A missing hours or route shows the spec's alert text, in the dialog
+ * (a window.alert would block the page and take the text out of the form it is about).
+ */
+export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeDialogProps) {
+  const create = useCreateInviteCode();
+  const [issue, setIssue] = useState<ReturnType<typeof validateCreate>>(null);
+  const errorId = useId();
+  const routeId = useId();
+  const descriptionId = useId();
+  const { register, handleSubmit, setFocus } = useForm<CreateFormValues>({ defaultValues: DEFAULT_CREATE_VALUES });
+
+  const submit = handleSubmit((values) => {
+    if (create.isPending) return;
+    const problem = validateCreate(values);
+    setIssue(problem);
+    create.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    create.mutate(createPayload(values, new Date()), { onSuccess: onCreated });
+  });
+
+  const error = issue?.message ?? (create.isError ? failureMessage(INVITE_MESSAGES.createFailed, create.error) : null);
+  const describedBy = (field: 'hours' | 'route') =>
+    error && (issue?.field === field || (!issue && field === 'hours')) ? errorId : undefined;
+
+  return (
+    <AdminDialog title={CREATE_DIALOG_TITLE} onClose={onClose}>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Expiration (Hours)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_EXPIRATION_HOURS}
+          step={1}
+          required
+          hint="The code stops working this many hours from now."
+          invalid={issue?.field === 'hours'}
+          describedBy={describedBy('hours')}
+          data-autofocus
+          {...register('hours')}
+        />
+        <div className={formStyles.field}>
+          <label htmlFor={routeId} className={formStyles.label}>
+            Route
+          </label>
+          <select
+            id={routeId}
+            className={formStyles.input}
+            required
+            aria-invalid={issue?.field === 'route' || undefined}
+            aria-describedby={describedBy('route')}
+            {...register('route')}
+          >
+            <option value="">Select a route</option>
+            {ROUTE_OPTIONS.map((option) => (
+              <option key={option.route} value={option.route}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={formStyles.field}>
+          <label htmlFor={descriptionId} className={formStyles.label}>
+            Description (optional)
+          </label>
+          <textarea
+            id={descriptionId}
+            className={`${formStyles.input} ${styles.textarea}`}
+            rows={3}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            {...register('description')}
+          />
+        </div>
+        {error && (
+          <Alert tone="error" id={errorId}>
+            {error}
+          </Alert>
+        )}
+        <div className={formStyles.actions}>
+          <button
+            type="submit"
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
+            disabled={create.isPending}
+          >
+            {create.isPending ? 'Creating…' : 'Create'}
+          </button>
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import type { InviteCode } from '../api';
+import { useSendInviteCode } from '../hooks/use-invite-codes';
+import {
+  failureMessage,
+  INVITE_MESSAGES,
+  routeLabel,
+  SEND_DIALOG_CLOSE_DELAY_MS,
+  validateRecipient,
+} from '../invite-codes';
+import styles from './Admin.module.css';
+import { AdminDialog } from './AdminDialog';
+
+export const SEND_DIALOG_TITLE = 'Send Invite Code via Email';
+
+interface SendInviteCodeDialogProps {
+  code: InviteCode;
+  onClose(): void;
+}
+
+/** 'Send Invite Code via Email' (spec part 1, sections 2, 4, 5, 8): closes 2 s after a successful send. */
+export function SendInviteCodeDialog({ code, onClose }: SendInviteCodeDialogProps) {
+  const send = useSendInviteCode();
+  const [issue, setIssue] = useState<ReturnType<typeof validateRecipient>>(null);
+  const errorId = useId();
+  const { register, handleSubmit, setFocus } = useForm<{ recipient: string }>({ defaultValues: { recipient: '' } });
+
+  useEffect(() => {
+    if (!send.isSuccess) return;
+    const timer = window.setTimeout(onClose, SEND_DIALOG_CLOSE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [send.isSuccess, onClose]);
+
+  const submit = handleSubmit(({ recipient }) => {
+    if (send.isPending || send.isSuccess) return;
+    const problem = validateRecipient(recipient);
+    setIssue(problem);
+    send.reset();
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    send.mutate({ id: code.id, email: recipient.trim() });
+  });
+
+  const error = issue?.message ?? (send.isError ? failureMessage(INVITE_MESSAGES.sendFailed, send.error) : null);
+
+  return (
+    <AdminDialog title={SEND_DIALOG_TITLE} onClose={onClose}>
+      <dl className={styles.details}>
+        <dt>Invite code</dt>
+        <dd className={styles.code}>{code.invite_code}</dd>
+        <dt>Route</dt>
+        <dd>{routeLabel(code.route)}</dd>
+      </dl>
+      {send.isSuccess ? (
+        <Alert tone="success">{send.data?.message ?? `Invite code sent to ${send.variables.email}.`}</Alert>
+      ) : (
+        <form className={formStyles.form} onSubmit={submit} noValidate>
+          <TextField
+            label="Recipient email"
+            type="email"
+            autoComplete="off"
+            required
+            invalid={issue?.field === 'recipient'}
+            describedBy={error ? errorId : undefined}
+            data-autofocus
+            {...register('recipient')}
+          />
+          {error && (
+            <Alert tone="error" id={errorId}>
+              {error}
+            </Alert>
+          )}
+          <div className={formStyles.actions}>
+            <button
+              type="submit"
+              className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
+              disabled={send.isPending}
+            >
+              {send.isPending ? 'Sending…' : 'Send Email'}
+            </button>
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import { useSession } from '../../../shared/session';
+import { Alert } from '../../../shared/ui/Alert';
+import container from '../../../shared/ui/container.module.css';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import styles from '../components/Admin.module.css';
+import { AdminTabs, type AdminTab } from '../components/AdminTabs';
+import { InviteCodesPanel } from '../components/InviteCodesPanel';
+import { SubmissionsPanel } from '../components/SubmissionsPanel';
+import { isAdmin } from '../../../shared/session';
+import { INVITE_MESSAGES } from '../invite-codes';
+
+type TabKey = 'invite-codes' | 'submissions' | 'other-settings';
+
+const TABS: readonly AdminTab<TabKey>[] = [
+  { key: 'invite-codes', label: 'Manage Invite-codes', render: () => <InviteCodesPanel /> },
+  { key: 'submissions', label: 'Submitted Questionnaires', render: () => <SubmissionsPanel /> },
+  {
+    key: 'other-settings',
+    label: 'Other Settings',
+    render: () => <p className={styles.muted}>Other settings will appear here.</p>,
+  },
+];
+
+/**
+ * /admin (spec part 1, sections 2 and 6), behind the sign-in guard. Only user_type 99 sees the panel;
+ * anyone else signed in is told they lack access (the server refuses their calls with 403 anyway).
+ */
+export function AdminPage() {
+  useDocumentTitle('Admin');
+  const { user } = useSession();
+  const [tab, setTab] = useState<TabKey>('invite-codes');
+
+  return (
+    <div className={`${container.container} ${styles.page}`}>
+      <h1 className={styles.title}>Admin</h1>
+      {isAdmin(user) ? (
+        <AdminTabs<TabKey> tabs={TABS} selected={tab} onSelect={setTab} label="Admin sections" />
+      ) : (
+        <div className={styles.stack}>
+          <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>
+          <p className={styles.muted}>
+            The admin panel is for the firm&apos;s administrators. <Link to={ROUTES.profile}>Go to your profile</Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

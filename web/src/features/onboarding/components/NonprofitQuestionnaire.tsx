@@ -1,0 +1,103 @@
+import { useCallback, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ValidationIssue } from '../../../shared/validation';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import formStyles from '../../../shared/ui/form.module.css';
+import { TextField } from '../../../shared/ui/TextField';
+import { submitNonprofit } from '../api';
+import { useSubmitOnce } from '../hooks/use-submit-once';
+import { submitErrorDetail, submittableCode, type InviteRecord } from '../invite';
+import {
+  EMPTY_NONPROFIT,
+  NONPROFIT_FIELDS,
+  NONPROFIT_TITLE,
+  nonprofitPayload,
+  ONBOARDING_MESSAGES,
+  validateNonprofit,
+  type NonprofitField,
+  type NonprofitValues,
+} from '../questionnaires';
+import styles from './Onboarding.module.css';
+import { OnboardingCard } from './OnboardingCard';
+
+const HINTS: Partial<Record<NonprofitField, string>> = {
+  ein_number: 'Optional. 9 digits, as in 12-3456789.',
+  state_of_formation: 'The US state where the LLC is, or will be, formed.',
+};
+
+/**
+ * The 'Non-Profit LLC Formation Questionnaire' of /new-nonprofit-llc (spec part 1, sections 2-5), for
+ * a validated invite. A failed submit shows 'Submission Error: ...' and keeps the answers.
+ */
+export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
+  const submission = useSubmitOnce(submitNonprofit);
+  const [issue, setIssue] = useState<ValidationIssue<NonprofitField> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const errorId = useId();
+  const { register, handleSubmit, setFocus } = useForm<NonprofitValues>({ defaultValues: EMPTY_NONPROFIT });
+  const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+
+  const submit = handleSubmit((values) => {
+    if (submission.isPending) return;
+    const problem = validateNonprofit(values);
+    setIssue(problem);
+    setFormError(null);
+    if (problem) {
+      setFocus(problem.field);
+      return;
+    }
+    const code = submittableCode(invite);
+    if (!code) {
+      setFormError(ONBOARDING_MESSAGES.codeDataMissing);
+      return;
+    }
+    submission.reset();
+    submission.submit(code, nonprofitPayload(values));
+  });
+
+  if (submission.isSuccess) {
+    return (
+      <OnboardingCard title={NONPROFIT_TITLE} bodyRef={focusOnMount}>
+        <Alert tone="success">{ONBOARDING_MESSAGES.nonprofitSuccess}</Alert>
+      </OnboardingCard>
+    );
+  }
+
+  const error = issue?.message ?? formError;
+  return (
+    <OnboardingCard
+      title={NONPROFIT_TITLE}
+      intro="Tell us about the non-profit LLC you are forming. Questions marked * are required."
+    >
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-label={NONPROFIT_TITLE}>
+        {NONPROFIT_FIELDS.map(({ field, question, required }) => (
+          <TextField
+            key={field}
+            label={question}
+            hint={HINTS[field]}
+            required={required}
+            autoComplete={field === 'non_profit_name' ? 'organization' : 'off'}
+            invalid={issue?.field === field}
+            describedBy={issue?.field === field ? errorId : undefined}
+            className={required ? styles.required : undefined}
+            {...register(field)}
+          />
+        ))}
+        {error && (
+          <Alert tone="error" id={errorId}>
+            {error}
+          </Alert>
+        )}
+        {submission.isError && <Alert tone="error">Submission Error: {submitErrorDetail(submission.error)}</Alert>}
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
+          disabled={submission.isPending}
+        >
+          {submission.isPending ? ONBOARDING_MESSAGES.submitting : 'Submit'}
+        </button>
+      </form>
+    </OnboardingCard>
+  );
+}
