@@ -37,15 +37,23 @@ export function serviceDataSourceOptions(
   } as DataSourceOptions;
 }
 
-/** Creates the service's schema if needed and runs its pending migrations. Returns their names. */
+/**
+ * Creates the service's schema if needed and runs its pending migrations; returns their
+ * names. Processes starting together (replicas, a migrate job beside a service) take
+ * turns: a session advisory lock per schema, held on the one pooled connection that the
+ * migrations also use, so the second finds nothing left to do.
+ */
 export async function runServiceMigrations(definition: ServiceDataDefinition, databaseUrl: string): Promise<string[]> {
   const dataSource = new DataSource(serviceDataSourceOptions(definition, databaseUrl, 1));
   await dataSource.initialize();
+  const lock = `portal:migrate:${definition.service}`;
   try {
+    await dataSource.query('SELECT pg_advisory_lock(hashtext($1))', [lock]);
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${definition.service}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   } finally {
+    await dataSource.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]).catch(() => undefined);
     await dataSource.destroy();
   }
 }
