@@ -5,10 +5,9 @@ import { ROUTES } from '../../../shared/routes';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
-import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { AUTH_MESSAGES, resetPasswordErrorMessage } from '../errors';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { useResetPassword } from '../hooks/use-password-reset';
@@ -25,7 +24,6 @@ export function ResetPasswordPage() {
   const delayedNavigate = useDelayedNavigate();
   const [issue, setIssue] = useState<ValidationIssue<keyof ResetValues> | null>(null);
   const errorId = useId();
-  const checklistId = useId();
   const { register, handleSubmit, setFocus, control } = useForm<ResetValues>({
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -78,23 +76,15 @@ export function ResetPasswordPage() {
       footer={resetPassword.isError && !issue ? requestNewLink : undefined}
     >
       <form className={formStyles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          invalid={issue?.field === 'password'}
-          describedBy={[checklistId, describedBy].filter(Boolean).join(' ')}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          invalid={issue?.field === 'confirmPassword'}
+        <NewPasswordFields
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          passwordField={register('password')}
+          confirmField={register('confirmPassword')}
+          invalidField={issue?.field}
           describedBy={describedBy}
-          {...register('confirmPassword')}
+          password={password}
+          confirmPassword={confirmPassword}
         />
-        <PasswordChecklist id={checklistId} password={password} confirmPassword={confirmPassword} />
         {error && (
           <Alert tone="error" id={errorId}>
             {error}

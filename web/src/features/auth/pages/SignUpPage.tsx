@@ -9,7 +9,7 @@ import formStyles from '../../../shared/ui/form.module.css';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { signUpErrorMessage } from '../errors';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { useSignUp } from '../hooks/use-sign-up';
@@ -27,7 +27,6 @@ export function SignUpPage() {
   const delayedNavigate = useDelayedNavigate();
   const [issue, setIssue] = useState<ValidationIssue<keyof SignUpValues> | null>(null);
   const errorId = useId();
-  const checklistId = useId();
   const { register, handleSubmit, setFocus, control } = useForm<SignUpValues>({ defaultValues: EMPTY });
   const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
 
@@ -83,23 +82,15 @@ export function SignUpPage() {
           describedBy={describedBy}
           {...register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          invalid={issue?.field === 'password'}
-          describedBy={[checklistId, describedBy].filter(Boolean).join(' ')}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          invalid={issue?.field === 'confirmPassword'}
+        <NewPasswordFields
+          labels={{ password: 'Password', confirm: 'Confirm password' }}
+          passwordField={register('password')}
+          confirmField={register('confirmPassword')}
+          invalidField={issue?.field}
           describedBy={describedBy}
-          {...register('confirmPassword')}
+          password={password}
+          confirmPassword={confirmPassword}
         />
-        <PasswordChecklist id={checklistId} password={password} confirmPassword={confirmPassword} />
         {error && (
           <Alert tone="error" id={errorId}>
             {error}
