@@ -7,7 +7,7 @@ import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { AuthCard } from '../components/AuthCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { forgotPasswordErrorMessage } from '../errors';
 import { useRequestPasswordReset } from '../hooks/use-password-reset';
 import { validateEmail, type EmailValues, type ValidationIssue } from '../validation';
@@ -41,17 +41,17 @@ export function ForgotPasswordPage() {
 
   if (requestReset.isSuccess) {
     return (
-      <AuthCard title="Check your email" footer={footer}>
+      <PageCard title="Check your email" footer={footer}>
         <Alert tone="success">{requestReset.data.message || SENT_FALLBACK}</Alert>
         <p>The link in the email is valid for a limited time. If nothing arrives, check your spam folder.</p>
-      </AuthCard>
+      </PageCard>
     );
   }
 
   const error = issue?.message ?? (requestReset.isError ? forgotPasswordErrorMessage(requestReset.error) : null);
 
   return (
-    <AuthCard
+    <PageCard
       title="Forgot password"
       intro="Enter the email address of your account and we will send you a link to reset your password."
       footer={footer}
@@ -78,6 +78,6 @@ export function ForgotPasswordPage() {
           {requestReset.isPending ? 'Sending…' : 'Send reset link'}
         </button>
       </form>
-    </AuthCard>
+    </PageCard>
   );
 }

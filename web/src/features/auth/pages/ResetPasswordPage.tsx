@@ -6,7 +6,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { AuthCard } from '../components/AuthCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { AUTH_MESSAGES, resetPasswordErrorMessage } from '../errors';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
@@ -37,18 +37,18 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset password" footer={requestNewLink}>
+      <PageCard title="Reset password" footer={requestNewLink}>
         <Alert tone="error">{AUTH_MESSAGES.resetTokenMissing}</Alert>
-      </AuthCard>
+      </PageCard>
     );
   }
 
   if (resetPassword.isSuccess) {
     return (
-      <AuthCard title="Reset password">
+      <PageCard title="Reset password">
         <Alert tone="success">{resetPassword.data.message || RESET_FALLBACK}</Alert>
         <p>Taking you to sign in…</p>
-      </AuthCard>
+      </PageCard>
     );
   }
 
@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
   const describedBy = error ? errorId : undefined;
 
   return (
-    <AuthCard
+    <PageCard
       title="Reset password"
       intro="Choose a new password for your account."
       footer={resetPassword.isError && !issue ? requestNewLink : undefined}
@@ -98,6 +98,6 @@ export function ResetPasswordPage() {
           {resetPassword.isPending ? 'Resetting…' : 'Reset password'}
         </button>
       </form>
-    </AuthCard>
+    </PageCard>
   );
 }

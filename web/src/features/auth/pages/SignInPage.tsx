@@ -8,8 +8,8 @@ import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { AuthCard } from '../components/AuthCard';
-import cardStyles from '../components/AuthCard.module.css';
+import { PageCard } from '../../../shared/ui/PageCard';
+import cardStyles from '../../../shared/ui/PageCard.module.css';
 import { AUTH_MESSAGES, signInErrorMessage } from '../errors';
 import { useSignIn } from '../hooks/use-sign-in';
 import { afterSignInPath, continuePath, withRedirect } from '../redirects';
@@ -48,7 +48,7 @@ export function SignInPage() {
   const invalid = (field: keyof SignInValues) => issue?.field === field || (signIn.isError && !issue);
 
   return (
-    <AuthCard
+    <PageCard
       title="Sign in"
       intro="Welcome back. Sign in to your client portal."
       footer={
@@ -94,6 +94,6 @@ export function SignInPage() {
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -8,7 +8,7 @@ import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { AuthCard } from '../components/AuthCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { signUpErrorMessage } from '../errors';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
@@ -47,12 +47,12 @@ export function SignUpPage() {
 
   if (signUp.isSuccess) {
     return (
-      <AuthCard title="Create your account">
+      <PageCard title="Create your account">
         <Alert tone="success">
           <p>Account created successfully! Please verify your email address to continue.</p>
         </Alert>
         <p>Taking you to email verification…</p>
-      </AuthCard>
+      </PageCard>
     );
   }
 
@@ -60,7 +60,7 @@ export function SignUpPage() {
   const describedBy = error ? errorId : undefined;
 
   return (
-    <AuthCard
+    <PageCard
       title="Create your account"
       intro="Sign up to manage your services, subscriptions and documents in one place."
       footer={
@@ -104,6 +104,6 @@ export function SignUpPage() {
           {signUp.isPending ? 'Creating account…' : 'Create account'}
         </button>
       </form>
-    </AuthCard>
+    </PageCard>
   );
 }

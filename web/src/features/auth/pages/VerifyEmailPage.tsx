@@ -5,7 +5,7 @@ import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { AuthCard } from '../components/AuthCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { ResendVerificationForm } from '../components/ResendVerificationForm';
 import styles from '../components/VerifyEmail.module.css';
 import { VerifyCodeForm } from '../components/VerifyCodeForm';
@@ -57,41 +57,41 @@ export function VerifyEmailPage() {
 
   if (confirm.isSuccess && !confirm.data.already_verified) {
     return (
-      <AuthCard title={TITLE}>
+      <PageCard title={TITLE}>
         <Alert tone="success">{VERIFIED}</Alert>
         <p>
           Taking you on… <Link to={continuePath(redirect)}>Continue now</Link>
         </p>
-      </AuthCard>
+      </PageCard>
     );
   }
 
   if (alreadyVerified) {
     return (
-      <AuthCard title={TITLE}>
+      <PageCard title={TITLE}>
         <Alert tone="success">{AUTH_MESSAGES.alreadyVerified}</Alert>
         {user ? (
           <ButtonLink to={continuePath(redirect)}>Continue</ButtonLink>
         ) : (
           <ButtonLink to={withRedirect(ROUTES.signIn, redirect)}>Sign in</ButtonLink>
         )}
-      </AuthCard>
+      </PageCard>
     );
   }
 
   const verifying = confirm.isPending || (!!token && confirm.isIdle);
   if (verifying || !statusSettled) {
     return (
-      <AuthCard title={TITLE}>
+      <PageCard title={TITLE}>
         <p role="status" className={styles.busy}>
           {verifying ? 'Verifying your email…' : 'Checking your verification status…'}
         </p>
-      </AuthCard>
+      </PageCard>
     );
   }
 
   return (
-    <AuthCard
+    <PageCard
       title={TITLE}
       footer={
         user ? undefined : (
@@ -119,6 +119,6 @@ export function VerifyEmailPage() {
       />
       <h2 className={styles.subheading}>Didn&apos;t get the email?</h2>
       <ResendVerificationForm email={email} />
-    </AuthCard>
+    </PageCard>
   );
 }

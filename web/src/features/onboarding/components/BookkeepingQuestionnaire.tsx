@@ -24,7 +24,7 @@ import {
 } from '../questionnaires';
 import { ChoiceGroup } from './ChoiceGroup';
 import styles from './Onboarding.module.css';
-import { OnboardingCard } from './OnboardingCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { SupportContact } from './SupportContact';
 
 // Questions that only follow from an earlier answer, set off under it.
@@ -88,12 +88,12 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
 
   if (submission.isSuccess) {
     return (
-      <OnboardingCard title={BOOKKEEPING_TITLE} bodyRef={focusOnMount}>
+      <PageCard wide title={BOOKKEEPING_TITLE} bodyRef={focusOnMount}>
         <Alert tone="success">
           <p>{ONBOARDING_MESSAGES.bookkeepingSuccess}</p>
           <p>{ONBOARDING_MESSAGES.bookkeepingNextSteps}</p>
         </Alert>
-      </OnboardingCard>
+      </PageCard>
     );
   }
 
@@ -107,7 +107,8 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
 
   const error = issue?.message ?? formError;
   return (
-    <OnboardingCard
+    <PageCard
+      wide
       title={BOOKKEEPING_TITLE}
       intro="Tell us about your business and how you keep your books, so that we can prepare for our first call. Questions marked * are required."
     >
@@ -176,6 +177,6 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
           {submission.isPending ? ONBOARDING_MESSAGES.submitting : 'Submit'}
         </button>
       </form>
-    </OnboardingCard>
+    </PageCard>
   );
 }

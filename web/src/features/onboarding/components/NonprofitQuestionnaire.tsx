@@ -19,7 +19,7 @@ import {
   type NonprofitValues,
 } from '../questionnaires';
 import styles from './Onboarding.module.css';
-import { OnboardingCard } from './OnboardingCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 
 const HINTS: Partial<Record<NonprofitField, string>> = {
   ein_number: 'Optional. 9 digits, as in 12-3456789.',
@@ -58,15 +58,16 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
 
   if (submission.isSuccess) {
     return (
-      <OnboardingCard title={NONPROFIT_TITLE} bodyRef={focusOnMount}>
+      <PageCard wide title={NONPROFIT_TITLE} bodyRef={focusOnMount}>
         <Alert tone="success">{ONBOARDING_MESSAGES.nonprofitSuccess}</Alert>
-      </OnboardingCard>
+      </PageCard>
     );
   }
 
   const error = issue?.message ?? formError;
   return (
-    <OnboardingCard
+    <PageCard
+      wide
       title={NONPROFIT_TITLE}
       intro="Tell us about the non-profit LLC you are forming. Questions marked * are required."
     >
@@ -98,6 +99,6 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
           {submission.isPending ? ONBOARDING_MESSAGES.submitting : 'Submit'}
         </button>
       </form>
-    </OnboardingCard>
+    </PageCard>
   );
 }

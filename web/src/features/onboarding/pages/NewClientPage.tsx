@@ -3,7 +3,7 @@ import { ROUTES } from '../../../shared/routes';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { BookkeepingQuestionnaire } from '../components/BookkeepingQuestionnaire';
 import { InvalidInvite, OtherQuestionnaireLink, ValidatingInvite } from '../components/InviteStatus';
-import { OnboardingCard } from '../components/OnboardingCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { SupportContact } from '../components/SupportContact';
 import { useInvite } from '../hooks/use-invite';
 import { codeFromQuery } from '../invite';
@@ -23,7 +23,7 @@ export function NewClientPage() {
 
   if (state.status === 'valid') return <BookkeepingQuestionnaire invite={state.invite} />;
   return (
-    <OnboardingCard title={CHECK_TITLE}>
+    <PageCard wide title={CHECK_TITLE}>
       {state.status === 'validating' ? (
         <ValidatingInvite />
       ) : (
@@ -33,6 +33,6 @@ export function NewClientPage() {
           <SupportContact lead="If you think this is a mistake, or need a new invite code, please" />
         </>
       )}
-    </OnboardingCard>
+    </PageCard>
   );
 }

@@ -4,7 +4,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { OtherQuestionnaireLink, ValidatingInvite } from '../components/InviteStatus';
 import { NonprofitQuestionnaire } from '../components/NonprofitQuestionnaire';
-import { OnboardingCard } from '../components/OnboardingCard';
+import { PageCard } from '../../../shared/ui/PageCard';
 import { SupportContact } from '../components/SupportContact';
 import { useInvite } from '../hooks/use-invite';
 import { codeFromQuery } from '../invite';
@@ -24,7 +24,7 @@ export function NewNonprofitLlcPage() {
 
   if (state.status === 'valid') return <NonprofitQuestionnaire invite={state.invite} />;
   return (
-    <OnboardingCard title={CHECK_TITLE}>
+    <PageCard wide title={CHECK_TITLE}>
       {state.status === 'validating' ? (
         <ValidatingInvite />
       ) : (
@@ -34,6 +34,6 @@ export function NewNonprofitLlcPage() {
           <SupportContact lead="If you think this is a mistake, or need a new invite code, please" />
         </>
       )}
-    </OnboardingCard>
+    </PageCard>
   );
 }
