@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { RedisModule } from '@portal/events';
 import { PassportModule } from '@nestjs/passport';
 import { JwtAuthGuard } from './auth.guard';
 import { JwtStrategy } from './jwt.strategy';
@@ -10,7 +11,7 @@ import { TokenService } from './token.service';
 /** Imported once per process (by the platform module): the guard then covers every controller. */
 @Global()
 @Module({
-  imports: [PassportModule, JwtModule.register({})],
+  imports: [PassportModule, JwtModule.register({}), RedisModule],
   providers: [JwtStrategy, TokenService, SessionRevocation, { provide: APP_GUARD, useClass: JwtAuthGuard }],
   exports: [TokenService, SessionRevocation],
 })

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@portal/config';
-import Redis from 'ioredis';
+import { RedisConnections } from '@portal/events';
 
 /**
  * Ends sessions everywhere, exactly: identity bumps a user's session version (after a
@@ -10,16 +10,17 @@ import Redis from 'ioredis';
  * tokens are short-lived, and identity also checks the version on its own routes.
  */
 @Injectable()
-export class SessionRevocation implements OnModuleDestroy {
+export class SessionRevocation {
   private readonly logger = new Logger(SessionRevocation.name);
-  private readonly redis: Redis | undefined;
 
-  constructor(private readonly config: AppConfig) {
-    if (config.REDIS_URL) {
-      // Commands wait for the connection (a fresh process), but never longer than a second.
-      this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
-      this.redis.on('error', () => undefined);
-    }
+  constructor(
+    private readonly config: AppConfig,
+    private readonly connections: RedisConnections,
+  ) {}
+
+  /** The process's fail-fast command connection: waits for a fresh connection, never longer than a second. */
+  private get redis() {
+    return this.connections.commands;
   }
 
   /** Tokens of `userId` with a session version below `currentVersion` stop working now. */
@@ -41,9 +42,5 @@ export class SessionRevocation implements OnModuleDestroy {
 
   private key(userId: string): string {
     return `${this.config.REDIS_PREFIX}:auth:session-version:${userId}`;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
   }
 }

@@ -66,6 +66,13 @@ export class AppConfig {
   )
   DATABASE_URL?: string;
 
+  /** Postgres connections this process may hold in its pool, whatever services it hosts. */
+  @Transform(toInt)
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be an integer between 1 and 100' })
+  @Min(1, { message: 'DATABASE_POOL_SIZE must be an integer between 1 and 100' })
+  @Max(100, { message: 'DATABASE_POOL_SIZE must be an integer between 1 and 100' })
+  DATABASE_POOL_SIZE = 10;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl(

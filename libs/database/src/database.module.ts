@@ -1,12 +1,39 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig } from '@portal/config';
+import { AppConfig, PROCESS_NAME } from '@portal/config';
 import { ServiceDataDefinition, serviceDataSourceOptions } from './data-source';
+import { SharedPool } from './shared-pool';
 
 /**
- * The named TypeORM connection of one service (name = service = schema). Repositories
- * are injected with `@InjectRepository(Entity, '<service>')`; migrations are run
- * before the application starts (see runServiceMigrations), never synchronised.
+ * The process's one Postgres pool (DATABASE_POOL_SIZE connections), or null without
+ * DATABASE_URL. It connects on first use; the process root ends it after the data sources.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SharedPool,
+      inject: [AppConfig, { token: PROCESS_NAME, optional: true }],
+      useFactory: (config: AppConfig, processName?: string): SharedPool | null =>
+        config.DATABASE_URL
+          ? new SharedPool({
+              url: config.DATABASE_URL,
+              max: config.DATABASE_POOL_SIZE,
+              // pg_stat_activity tells which process holds which connection.
+              applicationName: `portal-${processName ?? 'app'}`,
+            })
+          : null,
+    },
+  ],
+  exports: [SharedPool],
+})
+export class DatabasePoolModule {}
+
+/**
+ * The named TypeORM connection of one service (name = service = schema), drawing its
+ * connections from the process's shared pool. Repositories are injected with
+ * `@InjectRepository(Entity, '<service>')`; migrations are run before the application
+ * starts (see runServiceMigrations), never synchronised.
  */
 @Module({})
 export class DatabaseModule {
@@ -14,12 +41,17 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [
+        DatabasePoolModule,
         TypeOrmModule.forRootAsync({
           name: definition.service,
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => {
-            if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
-            return { ...serviceDataSourceOptions(definition, config.DATABASE_URL), name: definition.service };
+          inject: [AppConfig, SharedPool],
+          useFactory: (config: AppConfig, pool: SharedPool | null) => {
+            if (!config.DATABASE_URL || !pool) throw new Error('DATABASE_URL is not set');
+            return {
+              ...serviceDataSourceOptions(definition, config.DATABASE_URL),
+              name: definition.service,
+              driver: pool.driverFor(definition.service),
+            };
           },
         }),
       ],

@@ -1,3 +1,4 @@
 export * from './admin';
 export * from './data-source';
 export * from './database.module';
+export * from './shared-pool';

@@ -1,50 +1,67 @@
 import { Global, Module } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import { Test, TestingModule } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppConfig, loadConfig } from '@portal/config';
-import { EventsModule, getOutboxRelayToken } from './events.module';
+import { EventsModule } from './events.module';
 import { Outbox } from './outbox.service';
 import { OutboxRelay } from './outbox-relay';
+import { OUTBOX_RELAY, QueueModule } from './queue.module';
+import { RedisConnections } from './redis-connections';
 
-async function compile(runWorkers: boolean) {
+const dataSource = (schema: string) => ({ options: { type: 'postgres', schema } });
+
+async function compile(runWorkers: boolean): Promise<TestingModule> {
   const config = loadConfig({
     NODE_ENV: 'test',
     RUN_WORKERS: String(runWorkers),
     REDIS_URL: 'redis://127.0.0.1:6399',
     JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
   });
-  // Stands in for ConfigModule and DatabaseModule.forService('documents'); nothing connects
-  // because init hooks (which start the relay) are not run by compile().
+  // Stands in for ConfigModule and DatabaseModule.forService(...) of two services; nothing
+  // connects to Postgres because init hooks (which start the relay) are not run by compile().
   @Global()
   @Module({
     providers: [
       { provide: AppConfig, useValue: config },
-      { provide: getDataSourceToken('documents'), useValue: { options: { type: 'postgres', schema: 'documents' } } },
+      { provide: getDataSourceToken('documents'), useValue: dataSource('documents') },
+      { provide: getDataSourceToken('billing'), useValue: dataSource('billing') },
     ],
-    exports: [AppConfig, getDataSourceToken('documents')],
+    exports: [AppConfig, getDataSourceToken('documents'), getDataSourceToken('billing')],
   })
   class Platform {}
-  return Test.createTestingModule({ imports: [Platform, EventsModule.forService('documents')] }).compile();
+  return Test.createTestingModule({
+    imports: [
+      Platform,
+      QueueModule.forRoot({ prefix: 'unit' }),
+      EventsModule.forService('documents'),
+      EventsModule.forService('billing'),
+    ],
+  }).compile();
 }
 
 describe('EventsModule.forService', () => {
-  it('provides the Outbox and, with RUN_WORKERS, a relay for the service', async () => {
-    const moduleRef = await compile(true);
+  let moduleRef: TestingModule | undefined;
+  afterEach(async () => {
+    await moduleRef?.get(RedisConnections).close();
+    moduleRef = undefined;
+  });
+
+  it('provides the Outbox, and one relay per process that drains every hosted service', async () => {
+    moduleRef = await compile(true);
     expect(moduleRef.get(Outbox)).toBeInstanceOf(Outbox);
-    expect(moduleRef.get(getOutboxRelayToken('documents'))).toBeInstanceOf(OutboxRelay);
+    const relay = moduleRef.get<OutboxRelay>(OUTBOX_RELAY);
+    expect(relay).toBeInstanceOf(OutboxRelay);
+    expect(relay.schemas.sort()).toEqual(['billing', 'documents']);
   });
 
   it('has no relay without RUN_WORKERS', async () => {
-    const moduleRef = await compile(false);
+    moduleRef = await compile(false);
     expect(moduleRef.get(Outbox)).toBeInstanceOf(Outbox);
-    expect(moduleRef.get(getOutboxRelayToken('documents'))).toBeNull();
+    expect(moduleRef.get(OUTBOX_RELAY)).toBeNull();
   });
 
-  it('returns the same module for a service, so its relay can never run twice in a process', () => {
+  it('returns the same module for a service, so its outbox is added once', () => {
     expect(EventsModule.forService('billing')).toBe(EventsModule.forService('billing'));
     expect(EventsModule.forService('billing')).not.toBe(EventsModule.forService('identity'));
-    expect(() => EventsModule.forService('billing', { pollIntervalMs: 5 })).toThrow(
-      /already called with other options/,
-    );
   });
 });

@@ -1,90 +1,45 @@
-import {
-  DynamicModule,
-  Inject,
-  Injectable,
-  Module,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-  Optional,
-} from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppConfig, ServiceName } from '@portal/config';
+import type { ServiceName } from '@portal/config';
 import { Outbox } from './outbox.service';
-import { OutboxRelay, OutboxRelayOptions } from './outbox-relay';
-import { defaultJobOptions } from './queues';
-import { QUEUE_SETTINGS, QueueSettings } from './queue.module';
-import { redisConnectionOptions } from './redis';
+import { OutboxRelay } from './outbox-relay';
+import { OUTBOX_RELAY } from './queue.module';
 
-export type EventsModuleOptions = Pick<OutboxRelayOptions, 'batchSize' | 'pollIntervalMs' | 'maxRetryDelayMs'>;
+/** Names a provider whose creation hands the service's data source to the process's relay. */
+const outboxSourceToken = (service: ServiceName) => `OutboxSource:${service}`;
 
-/** Injection token of a service's relay (null when this process runs no workers). */
-export function getOutboxRelayToken(service: ServiceName): string {
-  return `OutboxRelay:${service}`;
-}
-
-const OUTBOX_RELAY = Symbol('OUTBOX_RELAY');
-
-/** Starts the relay when the application has started, stops it before connections close. */
-@Injectable()
-class OutboxRelayLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
-  constructor(@Optional() @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.relay?.start();
-  }
-
-  // Module destroy runs before application shutdown, where TypeORM closes the data source.
-  async onModuleDestroy(): Promise<void> {
-    await this.relay?.stop();
-  }
-}
-
-const modules = new Map<ServiceName, { key: string; module: DynamicModule }>();
+const modules = new Map<ServiceName, DynamicModule>();
 
 /**
- * The outbox of one service: `Outbox` to write jobs in the caller's transaction, and
- * (when RUN_WORKERS) the relay that moves them to BullMQ for that service's named data
- * source. Import once per service: `EventsModule.forService('identity')`. Needs
- * ConfigModule, DatabaseModule.forService(...) and, for the prefix and job options,
- * QueueModule.forRoot() (defaults apply without it).
+ * The outbox of one service: `Outbox` to write jobs in the caller's transaction, and its
+ * schema added to the outboxes the process's relay drains (QueueModule.forRoot() owns the
+ * relay: one per process, whatever services it hosts). Import once per service:
+ * `EventsModule.forService('identity')`, beside DatabaseModule.forService(...).
  */
 @Module({})
 export class EventsModule {
-  static forService(service: ServiceName, options: EventsModuleOptions = {}): DynamicModule {
-    const key = JSON.stringify(options);
-    const existing = modules.get(service);
-    if (existing) {
-      if (existing.key !== key) {
-        throw new Error(`EventsModule.forService('${service}') was already called with other options`);
-      }
-      return existing.module;
+  static forService(service: ServiceName): DynamicModule {
+    let module = modules.get(service);
+    if (!module) {
+      module = {
+        module: EventsModule,
+        providers: [
+          Outbox,
+          {
+            provide: outboxSourceToken(service),
+            inject: [{ token: OUTBOX_RELAY, optional: true }, getDataSourceToken(service)],
+            // No relay when the process runs no workers: the rows wait for a worker process's relay.
+            useFactory: (relay: OutboxRelay | null, dataSource: DataSource) => {
+              relay?.addSource(dataSource);
+              return service;
+            },
+          },
+        ],
+        exports: [Outbox],
+      };
+      modules.set(service, module);
     }
-    const relayToken = getOutboxRelayToken(service);
-    const module: DynamicModule = {
-      module: EventsModule,
-      providers: [
-        Outbox,
-        {
-          provide: relayToken,
-          inject: [AppConfig, getDataSourceToken(service), { token: QUEUE_SETTINGS, optional: true }],
-          useFactory: (config: AppConfig, dataSource: DataSource, queues?: QueueSettings): OutboxRelay | null =>
-            config.RUN_WORKERS
-              ? new OutboxRelay({
-                  ...options,
-                  dataSource,
-                  connection: redisConnectionOptions(config),
-                  prefix: queues?.prefix,
-                  jobOptions: queues?.jobOptions ?? defaultJobOptions(),
-                })
-              : null,
-        },
-        { provide: OUTBOX_RELAY, useExisting: relayToken },
-        OutboxRelayLifecycle,
-      ],
-      exports: [Outbox, relayToken],
-    };
-    modules.set(service, { key, module });
     return module;
   }
 }

@@ -9,3 +9,4 @@ export * from './outbox.service';
 export * from './queue.module';
 export * from './queues';
 export * from './redis';
+export * from './redis-connections';

@@ -14,12 +14,18 @@ export interface RelayLogger {
 }
 
 export interface OutboxRelayOptions {
-  /** The data source of one service (its schema holds the `outbox` table). */
-  dataSource: DataSource;
-  /** ioredis options, usually redisConnectionOptions(config). */
-  connection: RedisOptions;
+  /** Data sources of the services whose outboxes this relay drains (more with addSource). */
+  sources?: DataSource[];
+  /**
+   * The process's shared queue connection (RedisConnections.queues), left open on stop; or
+   * ioredis options, for a connection of the relay's own that fails fast and is closed on stop.
+   * A function is called on first use.
+   */
+  connection: Redis | RedisOptions | (() => Redis);
   /** BullMQ key prefix; must match the workers' (default `bull`). */
   prefix?: string;
+  /** application_name of the listening connection. Default `portal-outbox`. */
+  listenerName?: string;
   /** Rows moved per transaction. Default 100. */
   batchSize?: number;
   /** Fallback poll when no notification arrives. Default 1000 ms. */
@@ -60,20 +66,26 @@ function quoteIdentifier(name: string): string {
   return `"${name}"`;
 }
 
+interface OutboxSource {
+  dataSource: DataSource;
+  schema: string;
+  /** Schema-qualified table name. */
+  table: string;
+}
+
 /**
- * Moves committed outbox rows of one service to BullMQ. The job id is the outbox id, so
- * a relay that dies after `add` and before marking the row re-adds the same id later and
- * BullMQ ignores the duplicate: each row becomes exactly one job.
+ * Moves committed outbox rows to BullMQ: one relay per process, draining the outbox of
+ * every service the process hosts (one in split mode, all of them in all-in-one) on one
+ * listening connection. The job id is the outbox id, so a relay that dies after `add`
+ * and before marking the row re-adds the same id later and BullMQ ignores the
+ * duplicate: each row becomes exactly one job.
  *
  * Wakes on NOTIFY portal_outbox (payload = schema) and polls as a fallback. While Redis
  * is unreachable, adds fail fast, rows wait, one warning is logged and retries back off
- * up to maxRetryDelayMs. Several relays of the same service may run: rows are locked
- * with SKIP LOCKED.
+ * up to maxRetryDelayMs. Several relays (replicas) may run: rows are locked with SKIP LOCKED.
  */
 export class OutboxRelay {
-  private readonly dataSource: DataSource;
-  private readonly schema?: string;
-  private readonly table: string;
+  private readonly sources: OutboxSource[] = [];
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly maxRetryDelayMs: number;
@@ -82,6 +94,7 @@ export class OutboxRelay {
   private readonly logger: RelayLogger;
 
   private redis?: Redis;
+  private readonly ownsRedis: boolean;
   private redisWasReady = false;
   private readonly queues = new Map<string, Queue>();
   private listener?: Client;
@@ -94,21 +107,32 @@ export class OutboxRelay {
   private failures = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.dataSource = options.dataSource;
-    const schema = (options.dataSource.options as PostgresConnectionOptions).schema;
-    this.schema = schema;
-    this.table = schema ? `${quoteIdentifier(schema)}.outbox` : 'outbox';
+    this.ownsRedis = !(options.connection instanceof Redis || typeof options.connection === 'function');
+    for (const dataSource of options.sources ?? []) this.addSource(dataSource);
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
     this.redisTimeoutMs = options.redisTimeoutMs ?? 2000;
     this.jobOptions = { ...defaultJobOptions(), ...options.jobOptions };
-    this.logger = options.logger ?? new Logger(`OutboxRelay:${schema ?? 'public'}`);
+    this.logger = options.logger ?? new Logger('OutboxRelay');
+  }
+
+  /** Drains this service's outbox too (its data source's schema holds the `outbox` table). */
+  addSource(dataSource: DataSource): void {
+    const schema = (dataSource.options as PostgresConnectionOptions).schema;
+    if (!schema) throw new Error('OutboxRelay needs data sources with a schema (one per service)');
+    if (this.sources.some((source) => source.schema === schema)) return;
+    this.sources.push({ dataSource, schema, table: `${quoteIdentifier(schema)}.outbox` });
+  }
+
+  /** The schemas whose outboxes this relay drains. */
+  get schemas(): string[] {
+    return this.sources.map((source) => source.schema);
   }
 
   /** Listens for notifications and starts relaying; resolves once listening (or polling only). */
   async start(): Promise<void> {
-    if (this.started) return;
+    if (this.started || this.sources.length === 0) return;
     this.started = true;
     this.stopping = false;
     await this.listen();
@@ -130,21 +154,30 @@ export class OutboxRelay {
     const redis = this.redis;
     this.redis = undefined;
     this.redisWasReady = false;
-    if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-    else redis?.disconnect();
+    if (!redis) return;
+    redis.off('ready', this.onRedisReady);
+    if (!this.ownsRedis) return;
+    if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
   }
 
   /**
-   * One batch: locks up to batchSize unrelayed rows, adds them to BullMQ in order, marks
-   * those added as relayed and commits. On the first failed add the rest of the batch
-   * waits, the failure is recorded on the row, and OutboxRelayError is thrown after commit.
-   * Returns the number of rows relayed.
+   * One batch from each outbox: locks up to batchSize unrelayed rows, adds them to BullMQ
+   * in order, marks those added as relayed and commits. On the first failed add the rest
+   * of the batch waits, the failure is recorded on the row, and OutboxRelayError is thrown
+   * after commit. Returns the number of rows relayed from the fullest outbox.
    */
   async relayOnce(): Promise<number> {
+    let most = 0;
+    for (const source of this.sources) most = Math.max(most, await this.relayBatch(source));
+    return most;
+  }
+
+  private async relayBatch({ dataSource, table }: OutboxSource): Promise<number> {
     let failure: OutboxRelayError | undefined;
-    const relayed = await this.dataSource.transaction(async (manager) => {
+    const relayed = await dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, queue, name, payload FROM ${this.table}
+        `SELECT id, queue, name, payload FROM ${table}
           WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
@@ -158,8 +191,8 @@ export class OutboxRelay {
           break;
         }
       }
-      if (added.length) await this.markRelayed(manager, added);
-      if (failure) await this.recordFailure(manager, failure.outboxId, errorMessage(failure.cause));
+      if (added.length) await this.markRelayed(manager, table, added);
+      if (failure) await this.recordFailure(manager, table, failure.outboxId, errorMessage(failure.cause));
       return added.length;
     });
     if (failure) throw failure;
@@ -167,14 +200,12 @@ export class OutboxRelay {
   }
 
   /** Separate step so tests can simulate a crash between `add` and the update. */
-  protected async markRelayed(manager: EntityManager, ids: string[]): Promise<void> {
-    await manager.query(`UPDATE ${this.table} SET relayed_at = now(), last_error = NULL WHERE id = ANY($1::uuid[])`, [
-      ids,
-    ]);
+  protected async markRelayed(manager: EntityManager, table: string, ids: string[]): Promise<void> {
+    await manager.query(`UPDATE ${table} SET relayed_at = now(), last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
-  private async recordFailure(manager: EntityManager, id: string, message: string): Promise<void> {
-    await manager.query(`UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
+  private async recordFailure(manager: EntityManager, table: string, id: string, message: string): Promise<void> {
+    await manager.query(`UPDATE ${table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
       id,
       message.slice(0, 1000),
     ]);
@@ -224,20 +255,29 @@ export class OutboxRelay {
     throw new Error(`Redis is not connected (${redis.status})`);
   }
 
+  private readonly onRedisReady = () => {
+    this.redisWasReady = true;
+    if (this.failures > 0 && this.started && !this.stopping && !this.running) this.schedule(0);
+  };
+
   private connection(): Redis {
     if (!this.redis) {
-      const redis = new Redis({
-        ...this.options.connection,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        commandTimeout: this.redisTimeoutMs,
-      });
+      const { connection } = this.options;
+      const redis =
+        typeof connection === 'function'
+          ? connection()
+          : connection instanceof Redis
+            ? connection
+            : new Redis({
+                ...connection,
+                enableOfflineQueue: false,
+                maxRetriesPerRequest: 0,
+                commandTimeout: this.redisTimeoutMs,
+              });
       // Failures surface through add(); the relay logs them once per outage.
-      redis.on('error', () => undefined);
-      redis.on('ready', () => {
-        this.redisWasReady = true;
-        if (this.failures > 0 && this.started && !this.stopping && !this.running) this.schedule(0);
-      });
+      if (this.ownsRedis) redis.on('error', () => undefined);
+      if (redis.status === 'ready') this.redisWasReady = true;
+      redis.on('ready', this.onRedisReady);
       this.redis = redis;
     }
     return this.redis;
@@ -303,7 +343,7 @@ export class OutboxRelay {
   private async listen(): Promise<void> {
     const client = new Client(this.listenerConfig());
     client.on('notification', (message) => {
-      if (message.channel === OUTBOX_CHANNEL && (!this.schema || message.payload === this.schema)) this.wake();
+      if (message.channel === OUTBOX_CHANNEL && this.schemas.includes(message.payload ?? '')) this.wake();
     });
     const lost = (reason: string) => {
       if (this.listener !== client) return;
@@ -334,7 +374,7 @@ export class OutboxRelay {
   }
 
   private listenerConfig(): ClientConfig {
-    const options = this.dataSource.options as PostgresConnectionOptions;
+    const options = this.sources[0].dataSource.options as PostgresConnectionOptions;
     return {
       connectionString: options.url,
       host: options.host,
@@ -344,7 +384,7 @@ export class OutboxRelay {
       database: options.database,
       // TypeORM passes the same object to pg's pool.
       ssl: options.ssl as ClientConfig['ssl'],
-      application_name: `${options.applicationName ?? 'portal'}-outbox`,
+      application_name: this.options.listenerName ?? 'portal-outbox',
       connectionTimeoutMillis: 5000,
       keepAlive: true,
     };

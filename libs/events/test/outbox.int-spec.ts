@@ -41,7 +41,7 @@ function freshPrefix(): string {
 }
 
 function relay(options: Partial<OutboxRelayOptions> & { prefix: string }): OutboxRelay {
-  return track(new OutboxRelay({ dataSource, connection: connection(), ...options }), (r) => r.stop());
+  return track(new OutboxRelay({ sources: [dataSource], connection: connection(), ...options }), (r) => r.stop());
 }
 
 function queue(name: string, prefix: string, redis: RedisOptions = connection()): Queue {
@@ -175,7 +175,9 @@ describe('OutboxRelay', () => {
         throw new Error('relay crashed after add');
       }
     }
-    const crashing = track(new CrashingRelay({ dataSource, connection: connection(), prefix }), (r) => r.stop());
+    const crashing = track(new CrashingRelay({ sources: [dataSource], connection: connection(), prefix }), (r) =>
+      r.stop(),
+    );
     await expect(crashing.relayOnce()).rejects.toThrow('relay crashed after add');
     await crashing.stop();
 
@@ -235,7 +237,7 @@ describe('OutboxRelay', () => {
     await running.start();
     const listeners = () =>
       dataSource.query(
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-events_test-outbox'",
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-outbox'",
       );
     const [{ pid }] = await listeners();
     await dataSource.query('SELECT pg_terminate_backend($1)', [pid]);

@@ -1,13 +1,16 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import { Type } from '@nestjs/common';
+import { Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { AppConfig } from '@portal/config';
+import { AppConfig, ConfigModule } from '@portal/config';
+import { DatabasePoolModule, SharedPool } from '@portal/database';
+import { RedisConnections, RedisModule } from '@portal/events';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
+import { Logger, LoggerModule } from 'nestjs-pino';
 import { HttpExceptionFilter } from './http-exception.filter';
-import { createLogger, PinoNestLogger } from './logger';
+import { createLogger, ProcessLogger } from './logger';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
 import { contentSecurityPolicy } from './security';
 import { createValidationPipe } from './validation';
@@ -27,6 +30,24 @@ class OneLinePerRequest extends LogController {
 }
 /** Paths outside /api that Nest controllers serve (development tools only). */
 const NON_API_CONTROLLER_PATHS = ['dev/mail', 'dev/mail/*path'];
+
+/**
+ * Closes what the whole process shares (the Redis connections, the Postgres pool). It
+ * lives in the root module, whose shutdown hooks Nest runs last: after every worker,
+ * queue and data source of the hosted services has closed.
+ */
+@Injectable()
+class ProcessResources implements OnApplicationShutdown {
+  constructor(
+    private readonly redis: RedisConnections,
+    @Optional() private readonly pool: SharedPool | null,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.close();
+    await this.pool?.end();
+  }
+}
 
 export interface HttpAppOptions {
   /** gateway, or the service name in split mode. */
@@ -48,7 +69,27 @@ export async function createHttpApp(
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
   const { config } = options;
-  const logger = createLogger(config.LOG_LEVEL, options.processName);
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    service: options.processName,
+    pretty: config.NODE_ENV === 'development',
+  });
+  // nestjs-pino on Fastify's own request logger (useExisting): inside a request, Nest's
+  // Logger writes through request.log, so each line carries the request id; outside one,
+  // through the same process logger.
+  @Module({
+    imports: [
+      LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
+      // What the whole process shares, whatever modules it hosts.
+      ConfigModule,
+      RedisModule,
+      DatabasePoolModule,
+      rootModule,
+    ],
+    providers: [ProcessResources],
+  })
+  class HttpRootModule {}
+
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new OneLinePerRequest(),
@@ -58,9 +99,8 @@ export async function createHttpApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
-    logger: new PinoNestLogger(logger.child({ context: 'nest' })),
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(HttpRootModule, adapter, { bufferLogs: true });
+  app.useLogger(new ProcessLogger(app.get(Logger)));
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {

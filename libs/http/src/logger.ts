@@ -1,32 +1,93 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import pino, { DestinationStream, Logger } from 'pino';
 
-/** One JSON logger per process; Fastify logs requests with it and Nest logs through it. */
-export function createLogger(level: string, service: string): Logger {
-  return pino({
-    level,
-    base: { service },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+export interface LoggerOptions {
+  level: string;
+  /** The process (gateway or a service), on every line. */
+  service: string;
+  /** Readable single lines for a person at a terminal; JSON (one object per line) otherwise. */
+  pretty?: boolean;
 }
 
-export class PinoNestLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
+const loggers = new Map<string, Logger>();
 
-  log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+/**
+ * The one pino logger of a process (memoised by its options): Fastify logs requests with
+ * it, Nest logs through it (nestjs-pino), and every line written while a request is
+ * handled carries that request's id (`reqId`). JSON in production and tests; readable
+ * lines in development.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const key = JSON.stringify(options);
+  let logger = loggers.get(key);
+  if (!logger) {
+    logger = pino(
+      {
+        level: options.level,
+        base: { service: options.service },
+        redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
+        timestamp: pino.stdTimeFunctions.isoTime,
+      },
+      options.pretty ? prettyStream() : undefined,
+    );
+    loggers.set(key, logger);
   }
-  error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
+  return logger;
+}
+
+/** pino-pretty is a development dependency: without it (a production install) lines stay JSON. */
+function prettyStream(): DestinationStream | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pretty = require('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
+    return pretty({
+      colorize: Boolean(process.stdout.isTTY),
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,service,context',
+      messageFormat: '{if context}[{context}] {end}{msg}',
+      sync: true,
+    });
+  } catch {
+    return undefined;
   }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
+}
+
+/**
+ * Nest's own start-up chatter (a line per module and per mapped route, ~100 lines) is
+ * debug, not info: at the default level a process says what started and where, and what
+ * its services log.
+ */
+const FRAMEWORK_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
+
+export class ProcessLogger implements LoggerService {
+  constructor(private readonly logger: NestPinoLogger) {}
+
+  log(message: unknown, ...params: unknown[]) {
+    const context = params.at(-1);
+    if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) this.logger.debug(message, ...params);
+    else this.logger.log(message, ...params);
   }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
+  error(message: unknown, ...params: unknown[]) {
+    this.logger.error(message, ...params);
   }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
+  warn(message: unknown, ...params: unknown[]) {
+    this.logger.warn(message, ...params);
+  }
+  debug(message: unknown, ...params: unknown[]) {
+    this.logger.debug(message, ...params);
+  }
+  verbose(message: unknown, ...params: unknown[]) {
+    this.logger.verbose(message, ...params);
+  }
+  fatal(message: unknown, ...params: unknown[]) {
+    this.logger.fatal(message, ...params);
   }
 }

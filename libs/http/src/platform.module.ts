@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@portal/auth';
 import { ConfigModule } from '@portal/config';
+import { DatabasePoolModule } from '@portal/database';
 import { QueueModule } from '@portal/events';
 import { HealthController } from './health.controller';
 import { RateLimiter } from './rate-limiter';
@@ -9,7 +10,8 @@ import { PROCESS_NAME } from './tokens';
 
 /**
  * What every process has exactly once, whatever service modules it hosts: validated
- * configuration, the token guard, the BullMQ connection, liveness and readiness. Service modules never import
+ * configuration, the Postgres pool, the Redis connections, the token guard, BullMQ and
+ * the outbox relay, liveness and readiness. Service modules never import
  * it; the process root (gateway or a service's main) does.
  */
 @Module({})
@@ -18,7 +20,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       global: true,
-      imports: [ConfigModule, AuthModule, QueueModule.forRoot(), ...imports],
+      imports: [ConfigModule, DatabasePoolModule, AuthModule, QueueModule.forRoot(), ...imports],
       controllers: [HealthController],
       providers: [ReadinessService, RateLimiter, { provide: PROCESS_NAME, useValue: processName }],
       exports: [ReadinessService, RateLimiter, PROCESS_NAME],

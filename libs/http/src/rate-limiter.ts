@@ -1,6 +1,6 @@
-import { HttpException, HttpStatus, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@portal/config';
-import Redis from 'ioredis';
+import { RedisConnections } from '@portal/events';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimit {
@@ -24,18 +24,15 @@ export class TooManyRequestsException extends HttpException {
  * back to its own in-memory counters (still limited, never wide open).
  */
 @Injectable()
-export class RateLimiter implements OnModuleDestroy {
+export class RateLimiter {
   private readonly logger = new Logger(RateLimiter.name);
-  private readonly redis: Redis | undefined;
   private readonly limiters = new Map<string, RateLimiterRedis | RateLimiterMemory>();
 
-  constructor(private readonly config: AppConfig) {
-    if (config.REDIS_URL) {
-      // Commands wait for the connection briefly; past that the in-memory insurance limiter counts.
-      this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
-      this.redis.on('error', () => undefined);
-    }
-  }
+  constructor(
+    private readonly config: AppConfig,
+    // Commands wait for the connection briefly; past that the in-memory insurance limiter counts.
+    private readonly connections: RedisConnections,
+  ) {}
 
   /**
    * Counts one attempt for `key` under the named limit; throws TooManyRequestsException
@@ -69,19 +66,16 @@ export class RateLimiter implements OnModuleDestroy {
         points: limit.points,
         duration: limit.durationSeconds,
       };
-      limiter = this.redis
+      const redis = this.connections.commands;
+      limiter = redis
         ? new RateLimiterRedis({
             ...options,
-            storeClient: this.redis,
+            storeClient: redis,
             insuranceLimiter: new RateLimiterMemory(options),
           })
         : new RateLimiterMemory(options);
       this.limiters.set(id, limiter);
     }
     return limiter;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { AppConfig } from '@portal/config';
-import Redis from 'ioredis';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { AppConfig, PROCESS_NAME } from '@portal/config';
+import { RedisConnections } from '@portal/events';
 import { Pool } from 'pg';
 
 export interface Readiness {
@@ -17,25 +17,29 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   ]);
 }
 
-/** Answers whether Postgres and Redis are reachable, on connections of its own (never the app's pools). */
+/**
+ * Answers whether Postgres and Redis are reachable. Postgres on one connection of its own
+ * (a busy application pool must not make a healthy database look down; closed when idle),
+ * Redis on the process's fail-fast command connection.
+ */
 @Injectable()
 export class ReadinessService implements OnModuleDestroy {
   private readonly pool: Pool | undefined;
-  private readonly redis: Redis | undefined;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly connections: RedisConnections,
+    @Inject(PROCESS_NAME) processName: string,
+  ) {
     if (config.DATABASE_URL) {
-      this.pool = new Pool({ connectionString: config.DATABASE_URL, max: 1, connectionTimeoutMillis: TIMEOUT_MS });
-      this.pool.on('error', () => undefined);
-    }
-    if (config.REDIS_URL) {
-      this.redis = new Redis(config.REDIS_URL, {
-        lazyConnect: true,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        connectTimeout: TIMEOUT_MS,
+      this.pool = new Pool({
+        connectionString: config.DATABASE_URL,
+        max: 1,
+        connectionTimeoutMillis: TIMEOUT_MS,
+        idleTimeoutMillis: 10_000,
+        application_name: `portal-${processName}-readiness`,
       });
-      this.redis.on('error', () => undefined);
+      this.pool.on('error', () => undefined);
     }
   }
 
@@ -53,10 +57,9 @@ export class ReadinessService implements OnModuleDestroy {
   }
 
   private async checkRedis(): Promise<'up' | 'down'> {
-    const redis = this.redis;
+    const redis = this.connections.commands;
     if (!redis) return 'down';
     try {
-      if (redis.status === 'wait' || redis.status === 'end') await withTimeout(redis.connect());
       return (await withTimeout(redis.ping())) === 'PONG' ? 'up' : 'down';
     } catch {
       return 'down';
@@ -64,6 +67,6 @@ export class ReadinessService implements OnModuleDestroy {
   }
 
   async onModuleDestroy() {
-    await Promise.allSettled([this.pool?.end(), this.redis?.quit()]);
+    await this.pool?.end().catch(() => undefined);
   }
 }

@@ -1,2 +1,1 @@
-/** Name of this process (gateway, or a service in split mode), shown by /api/health and in logs. */
-export const PROCESS_NAME = Symbol('PROCESS_NAME');
+export { PROCESS_NAME } from '@portal/config';

@@ -1,3 +1,4 @@
+export * from './app';
 export * from './accounts';
 export * from './database';
 export * from './mail';

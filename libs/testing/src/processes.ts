@@ -10,9 +10,28 @@ export interface RunningProcess {
   name: string;
   baseUrl: string;
   port: number;
+  /** The environment it runs with (its REDIS_PREFIX among others). */
+  env: Record<string, string | undefined>;
   /** Everything the process wrote to stdout and stderr so far (JSON log lines). */
   output(): string;
+  /** Its JSON log lines so far, parsed. */
+  logLines(): Array<Record<string, unknown>>;
+  /** The first JSON log line that matches, waiting for it to be written (throws after timeoutMs). */
+  waitForLog(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
+}
+
+function parseLogLines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((text) => text.startsWith('{'))
+    .flatMap((text) => {
+      try {
+        return [JSON.parse(text) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** A JWT secret shared by the processes of one test (gateway and services must agree). */
@@ -31,19 +50,20 @@ export async function startProcess(name: string, env: Record<string, string | un
   const port = await freePort();
   const root = repoRoot();
   let output = '';
+  const processEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    JWT_SECRET: TEST_JWT_SECRET,
+    // Its own Redis namespace: queues, rate limits and sessions of one test app never meet another's.
+    REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+    ...env,
+    PORT: String(port),
+  };
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/services', name, 'src/main.js')], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      // Its own Redis namespace: queues, rate limits and sessions of one test app never meet another's.
-      REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
-      ...env,
-      PORT: String(port),
-    },
+    env: processEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -69,7 +89,18 @@ export async function startProcess(name: string, env: Record<string, string | un
     name,
     baseUrl,
     port,
+    env: processEnv,
     output: () => output,
+    logLines: () => parseLogLines(output),
+    waitForLog: async (match, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = parseLogLines(output).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`${name} wrote no matching log line within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -103,14 +103,30 @@ describe('gateway, all-in-one', () => {
     const unsafe = await fetch(`${gateway.baseUrl}/api/health`, { headers: { 'x-request-id': 'bad id\u00e9' } });
     expect(unsafe.headers.get('x-request-id')).not.toBe('bad id\u00e9');
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const line = gateway
-      .output()
-      .split('\n')
-      .filter((text) => text.startsWith('{'))
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((entry) => entry.reqId === 'trace-abc.123');
+    // The access line is written once the response has gone out.
+    const line = await gateway.waitForLog((entry) => entry.reqId === 'trace-abc.123');
     expect(line).toMatchObject({ msg: 'request', method: 'GET', url: '/api/health', status: 200, service: 'gateway' });
+  });
+
+  it("puts the request's id on every line a service logs while handling it, not only the access line", async () => {
+    const email = `log-${Date.now()}@example.com`;
+    const reply = await fetch(`${gateway.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-register-1' },
+      body: JSON.stringify({
+        email,
+        password: 'S3cure!pass',
+        confirmPassword: 'S3cure!pass',
+        first_name: 'Log',
+        last_name: 'Line',
+        username: email,
+      }),
+    });
+    expect(reply.status).toBe(201);
+    const { user_id } = (await reply.json()) as { user_id: string };
+    // Written by identity's AuthService through Nest's Logger, in the middle of the request.
+    const serviceLine = await gateway.waitForLog((entry) => entry.msg === `registered user ${user_id}`);
+    expect(serviceLine).toMatchObject({ reqId: 'trace-register-1', context: 'AuthService', service: 'gateway' });
   });
 
   it('compresses large responses', async () => {

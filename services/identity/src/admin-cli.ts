@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { SessionRevocation } from '@portal/auth';
 import { AppConfig, ConfigError, loadConfig } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
+import { RedisConnections } from '@portal/events';
 import { DataSource } from 'typeorm';
 import { setAdmin } from './admin/admin-accounts';
 import { IDENTITY_DATA } from './identity.data';
@@ -72,14 +73,14 @@ async function withDatabase<T>(config: AppConfig, work: (dataSource: DataSource)
 /** Tells every service to refuse the user's older tokens; else says why it could not. */
 async function publishRevocation(config: AppConfig, userId: string, sessionVersion: number): Promise<true | string> {
   if (!config.REDIS_URL) return 'no REDIS_URL';
-  const revocation = new SessionRevocation(config);
+  const connections = new RedisConnections(config);
   try {
-    await revocation.publish(userId, sessionVersion);
+    await new SessionRevocation(config, connections).publish(userId, sessionVersion);
     return true;
   } catch (error) {
     return `Redis unreachable: ${(error as Error).message}`;
   } finally {
-    await revocation.onModuleDestroy();
+    await connections.close();
   }
 }
 

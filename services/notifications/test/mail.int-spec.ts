@@ -9,14 +9,15 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig, ConfigModule, loadConfig } from '@portal/config';
-import { DatabaseModule } from '@portal/database';
+import { DatabaseModule, SharedPool } from '@portal/database';
 import {
   EventsModule,
-  getOutboxRelayToken,
   mailDropDir,
   MailMessage,
   Outbox,
   OutboxRelay,
+  OUTBOX_RELAY,
+  RedisConnections,
   QUEUES,
   QueueModule,
   serviceData,
@@ -61,9 +62,13 @@ beforeAll(async () => {
   const moduleRef = await Test.createTestingModule({
     imports: [
       ConfigModule,
-      QueueModule.forRoot({ prefix: `test-${randomBytes(6).toString('hex')}`, backoffMs: 100 }),
+      QueueModule.forRoot({
+        prefix: `test-${randomBytes(6).toString('hex')}`,
+        backoffMs: 100,
+        outbox: { pollIntervalMs: 100 },
+      }),
       DatabaseModule.forService(definition),
-      EventsModule.forService('notifications', { pollIntervalMs: 100 }),
+      EventsModule.forService('notifications'),
       MailModule.register(config),
     ],
   })
@@ -81,6 +86,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await mailQueue?.obliterate({ force: true });
   await app?.close();
+  await app?.get(RedisConnections).close();
+  await app?.get(SharedPool)?.end();
   await db?.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -94,7 +101,8 @@ describe('mail delivery', () => {
   let file: string;
 
   it('runs the relay and the mail worker when RUN_WORKERS', () => {
-    expect(app.get(getOutboxRelayToken('notifications'))).toBeInstanceOf(OutboxRelay);
+    expect(app.get(OUTBOX_RELAY)).toBeInstanceOf(OutboxRelay);
+    expect(app.get<OutboxRelay>(OUTBOX_RELAY).schemas).toEqual(['notifications']);
   });
 
   it('turns an outbox send job into one .eml file with text and HTML parts', async () => {
