@@ -3,6 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const crossBoundary = {
+  group: [
+    '../../*/src/**',
+    '../../../*/src/**',
+    '../../../../*/src/**',
+    '../../../../../*/src/**',
+    '**/services/*/src/**',
+  ],
+  message: 'Import other code through @portal/<lib>; services never import each other.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', '.data/**', 'web/dist/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
@@ -19,18 +30,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                '../../*/src/**',
-                '../../../*/src/**',
-                '../../../../*/src/**',
-                '../../../../../*/src/**',
-                '**/services/*/src/**',
-              ],
-              message: 'Import other code through @portal/<lib>; services never import each other.',
-            },
-          ],
+          patterns: [crossBoundary],
         },
       ],
     },
@@ -39,6 +39,47 @@ export default tseslint.config(
     // Loaded by jest's globalSetup, which runs without the @portal/* path aliases.
     files: ['libs/testing/src/{global-setup,e2e-setup,database,processes,servers}.ts', 'infra/local/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The browser app shares the API's shapes with the server and nothing else: the other libs are server code.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            crossBoundary,
+            {
+              group: ['@portal/*', '!@portal/contracts', '**/libs/**'],
+              message: 'The web app imports @portal/contracts only; the other libs are server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Compiled by the server and bundled into the browser: its own files only (no framework, Node or DOM).
+    files: ['libs/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message:
+                'libs/contracts imports only its own files (./...): plain TypeScript for the server and the browser.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch'],
+        ...['process', 'Buffer', 'require', '__dirname', 'global'],
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],

@@ -47,6 +47,8 @@ module.exports = {
       displayName: 'web',
       transform: { '^.+\\.tsx?$': swcTsx },
       testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      // The one lib the web app may import (eslint.config.mjs), as web/tsconfig.json and Vite resolve it.
+      moduleNameMapper: { '^@portal/contracts$': '<rootDir>/libs/contracts/src' },
       modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web/dist/'],
     },
     {

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // In development the API (and the dev-only mail viewer under /dev) run in the gateway on :3000;
@@ -8,6 +9,10 @@ const proxy = { '/api': gateway, '/dev': gateway };
 
 export default defineConfig({
   plugins: [react()],
+  // The request and response shapes shared with the server (plain TypeScript, bundled like app code).
+  resolve: {
+    alias: { '@portal/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

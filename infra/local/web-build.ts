@@ -25,6 +25,8 @@ export function ensureWebBuilt(root: string, log: (line: string) => void, env: N
   const stamp = join(web, 'dist', '.build-env.json');
   const sources = Math.max(
     ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(web, p))),
+    // The request and response shapes the app bundles from the server side.
+    newestMtime(join(root, 'libs', 'contracts', 'src')),
   );
   const wanted = viteEnvironment(env);
   const fresh = existsSync(built) && statSync(built).mtimeMs >= sources;

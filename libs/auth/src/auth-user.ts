@@ -21,7 +21,6 @@ export interface AuthUser {
 }
 
 export const ADMIN_ROLE = 'admin';
-export const ADMIN_USER_TYPE = 99;
 
 export function toAuthUser(claims: AccessTokenClaims): AuthUser {
   return {

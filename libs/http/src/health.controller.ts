@@ -1,6 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { HealthReply, ReadyReply } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { ReadinessService } from './readiness.service';
 import { PROCESS_NAME } from './tokens';
@@ -17,13 +18,13 @@ export class HealthController {
 
   /** The process is alive (liveness). */
   @Get('health')
-  health() {
+  health(): HealthReply {
     return { status: 'ok', service: this.processName, uptime_seconds: Math.round(process.uptime()) };
   }
 
   /** Postgres and Redis are reachable (readiness); 503 names what is down. */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyReply> {
     const { ready, checks } = await this.readiness.check();
     const down = Object.keys(checks).filter((name) => checks[name] === 'down');
     if (!ready) {

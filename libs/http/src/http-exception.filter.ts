@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorReply } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -27,7 +28,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 export function toErrorBody(
   exception: unknown,
   request: FastifyRequest,
-): { status: number; body: Record<string, unknown> } {
+): { status: number; body: ErrorReply & Record<string, unknown> } {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();

@@ -2,6 +2,7 @@ import { Controller, Get, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import type { ServiceName } from '@portal/config';
+import type { ServiceHealthReply } from '@portal/contracts';
 
 /**
  * `GET /api/health/<service>`: answered by the process that hosts the service module
@@ -14,7 +15,7 @@ export function serviceHealthController(service: ServiceName): Type<unknown> {
   @Controller(`health/${service}`)
   class ServiceHealthController {
     @Get()
-    health() {
+    health(): ServiceHealthReply {
       return { status: 'ok', service };
     }
   }

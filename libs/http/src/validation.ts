@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidationErrorReply } from '@portal/contracts';
 
 function messages(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -16,7 +17,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => {
       const list = [...new Set(messages(errors))];
-      return new BadRequestException({ detail: list.join('; '), errors: list });
+      return new BadRequestException({ detail: list.join('; '), errors: list } satisfies ValidationErrorReply);
     },
   });
 }

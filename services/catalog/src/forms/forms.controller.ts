@@ -1,6 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { FilingFormReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
 import { FilingFormResponse } from './dto/filing-form.response';
@@ -16,7 +17,7 @@ export class FormsController {
   @Get()
   @ApiOperation({ summary: 'Every filing form, in the footer order' })
   @ApiOkResponse({ type: [FilingFormResponse] })
-  list(): Promise<FilingFormResponse[]> {
+  list(): Promise<FilingFormReply[]> {
     return this.forms.list();
   }
 
@@ -24,7 +25,7 @@ export class FormsController {
   @ApiOperation({ summary: 'One filing form' })
   @ApiOkResponse({ type: FilingFormResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Form not found' })
-  get(@Param('id') id: string): Promise<FilingFormResponse> {
+  get(@Param('id') id: string): Promise<FilingFormReply> {
     return this.forms.get(id);
   }
 }

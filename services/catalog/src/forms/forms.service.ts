@@ -1,12 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { FilingFormReply } from '@portal/contracts';
 import { Repository } from 'typeorm';
 import { parseId } from '../common/ids';
 import { NOT_FOUND } from '../common/messages';
-import { FilingFormResponse } from './dto/filing-form.response';
 import { FilingForm } from './filing-form.entity';
 
-export function toFilingFormResponse(form: FilingForm): FilingFormResponse {
+export function toFilingFormResponse(form: FilingForm): FilingFormReply {
   return {
     id: form.id,
     slug: form.slug,
@@ -26,11 +26,11 @@ export function toFilingFormResponse(form: FilingForm): FilingFormResponse {
 export class FormsService {
   constructor(@InjectRepository(FilingForm, 'catalog') private readonly forms: Repository<FilingForm>) {}
 
-  async list(): Promise<FilingFormResponse[]> {
+  async list(): Promise<FilingFormReply[]> {
     return (await this.forms.find({ order: { position: 'ASC' } })).map(toFilingFormResponse);
   }
 
-  async get(rawId: string): Promise<FilingFormResponse> {
+  async get(rawId: string): Promise<FilingFormReply> {
     const id = parseId(rawId);
     const form = id ? await this.forms.findOneBy({ id }) : null;
     if (!form) throw new NotFoundException({ detail: NOT_FOUND.form });

@@ -1,6 +1,7 @@
 import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { MenuItemReply } from '@portal/contracts';
 import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
 import { MenuItemResponse } from './dto/menu-item.response';
 import { MenuService } from './menu.service';
@@ -15,7 +16,7 @@ export class MenuController {
   @Get()
   @ApiOperation({ summary: "The header's Services dropdown, in order" })
   @ApiOkResponse({ type: [MenuItemResponse] })
-  list(): Promise<MenuItemResponse[]> {
+  list(): Promise<MenuItemReply[]> {
     return this.menu.list();
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { SitePageReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
 import { PageResponse } from './dto/page.response';
@@ -16,7 +17,7 @@ export class PagesController {
   @Get()
   @ApiOperation({ summary: 'Every content page (home, about, contact, legal pages, ...)' })
   @ApiOkResponse({ type: [PageResponse] })
-  list(): Promise<PageResponse[]> {
+  list(): Promise<SitePageReply[]> {
     return this.pages.list();
   }
 
@@ -24,7 +25,7 @@ export class PagesController {
   @ApiOperation({ summary: 'One content page by name' })
   @ApiOkResponse({ type: PageResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Page not found' })
-  get(@Param('name') name: string): Promise<PageResponse> {
+  get(@Param('name') name: string): Promise<SitePageReply> {
     return this.pages.get(name);
   }
 }

@@ -1,22 +1,22 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { SitePageReply } from '@portal/contracts';
 import { Repository } from 'typeorm';
 import { parseName } from '../common/ids';
 import { NOT_FOUND } from '../common/messages';
-import { PageResponse } from './dto/page.response';
 import { Page } from './page.entity';
 
-const toResponse = ({ name, title, content }: Page): PageResponse => ({ name, title, content });
+const toResponse = ({ name, title, content }: Page): SitePageReply => ({ name, title, content });
 
 @Injectable()
 export class PagesService {
   constructor(@InjectRepository(Page, 'catalog') private readonly pages: Repository<Page>) {}
 
-  async list(): Promise<PageResponse[]> {
+  async list(): Promise<SitePageReply[]> {
     return (await this.pages.find({ order: { position: 'ASC' } })).map(toResponse);
   }
 
-  async get(rawName: string): Promise<PageResponse> {
+  async get(rawName: string): Promise<SitePageReply> {
     const name = parseName(rawName);
     const page = name ? await this.pages.findOneBy({ name: name.toLowerCase() }) : null;
     if (!page) throw new NotFoundException({ detail: NOT_FOUND.page });

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { PackageReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
 import { PackageResponse } from './dto/service.response';
@@ -18,7 +19,7 @@ export class PackagesController {
   @ApiOperation({ summary: 'A package (a service billed monthly) with its billing and trial terms' })
   @ApiOkResponse({ type: PackageResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Package not found' })
-  get(@Param('id') id: string): Promise<PackageResponse> {
+  get(@Param('id') id: string): Promise<PackageReply> {
     return this.services.getPackage(id);
   }
 }

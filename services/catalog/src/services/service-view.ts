@@ -1,4 +1,4 @@
-import type { PackageResponse, ServiceResponse } from './dto/service.response';
+import type { PackageReply, ServiceReply } from '@portal/contracts';
 import type { Service } from './service.entity';
 
 /** Days per trial month (spec part 2 section 9: the Trial attribute counts months of 30 days). */
@@ -21,7 +21,7 @@ export function trialMonths(trial: string | undefined): number {
   return /^\d{1,2}$/.test(text) ? Number(text) : 0;
 }
 
-export function toServiceResponse(service: Service): ServiceResponse {
+export function toServiceResponse(service: Service): ServiceReply {
   return {
     id: service.id,
     slug: service.slug,
@@ -38,7 +38,7 @@ export function toServiceResponse(service: Service): ServiceResponse {
 }
 
 /** A service billed monthly, with what billing needs to start the subscription and its trial. */
-export function toPackageResponse(service: Service & { billingCycle: 'monthly' }): PackageResponse {
+export function toPackageResponse(service: Service & { billingCycle: 'monthly' }): PackageReply {
   const months = trialMonths(service.attributes.Trial);
   return {
     id: service.id,

@@ -7,10 +7,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { BillingCycle } from '@portal/contracts';
 import { ServiceCategory } from './service-category.entity';
-
-export const BILLING_CYCLES = ['monthly'] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 /**
  * Something the firm sells. A package (what /subscriptions/packages/{id} serves) is a

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { ServiceAttributesReply, ServiceReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
 import { ServiceResponse } from './dto/service.response';
@@ -16,7 +17,7 @@ export class ServicesController {
   @Get()
   @ApiOperation({ summary: 'Every service and package, by category then display order' })
   @ApiOkResponse({ type: [ServiceResponse] })
-  list(): Promise<ServiceResponse[]> {
+  list(): Promise<ServiceReply[]> {
     return this.services.list();
   }
 
@@ -24,7 +25,7 @@ export class ServicesController {
   @ApiOperation({ summary: 'The services of one category (case-insensitive); empty for an unknown category' })
   @ApiParam({ name: 'category', example: 'Books' })
   @ApiOkResponse({ type: [ServiceResponse] })
-  byCategory(@Param('category') category: string): Promise<ServiceResponse[]> {
+  byCategory(@Param('category') category: string): Promise<ServiceReply[]> {
     return this.services.byCategory(category);
   }
 
@@ -32,7 +33,7 @@ export class ServicesController {
   @ApiOperation({ summary: 'The services of one provider (case-insensitive); empty for an unknown provider' })
   @ApiParam({ name: 'provider', example: 'accounting-team' })
   @ApiOkResponse({ type: [ServiceResponse] })
-  byProvider(@Param('provider') provider: string): Promise<ServiceResponse[]> {
+  byProvider(@Param('provider') provider: string): Promise<ServiceReply[]> {
     return this.services.byProvider(provider);
   }
 
@@ -40,7 +41,7 @@ export class ServicesController {
   @ApiOperation({ summary: "The category's attribute names, in display order; empty for an unknown category" })
   @ApiParam({ name: 'category', example: 'Books' })
   @ApiOkResponse({ type: [String], example: ['Trial', 'Bank/CC Reconciliations'] })
-  attributes(@Param('category') category: string): Promise<string[]> {
+  attributes(@Param('category') category: string): Promise<ServiceAttributesReply> {
     return this.services.attributeNames(category);
   }
 
@@ -48,7 +49,7 @@ export class ServicesController {
   @ApiOperation({ summary: 'One service or package' })
   @ApiOkResponse({ type: ServiceResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Service not found' })
-  get(@Param('id') id: string): Promise<ServiceResponse> {
+  get(@Param('id') id: string): Promise<ServiceReply> {
     return this.services.get(id);
   }
 }

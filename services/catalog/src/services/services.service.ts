@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { PackageReply, ServiceAttributesReply, ServiceReply } from '@portal/contracts';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { parseId, parseName } from '../common/ids';
 import { NOT_FOUND } from '../common/messages';
-import { PackageResponse, ServiceResponse } from './dto/service.response';
 import { ServiceCategory } from './service-category.entity';
 import { Service } from './service.entity';
 import { toPackageResponse, toServiceResponse } from './service-view';
@@ -16,18 +16,18 @@ export class ServicesService {
     @InjectRepository(ServiceCategory, 'catalog') private readonly categories: Repository<ServiceCategory>,
   ) {}
 
-  async list(): Promise<ServiceResponse[]> {
+  async list(): Promise<ServiceReply[]> {
     return (await this.query().getMany()).map(toServiceResponse);
   }
 
-  async byCategory(rawCategory: string): Promise<ServiceResponse[]> {
+  async byCategory(rawCategory: string): Promise<ServiceReply[]> {
     const category = parseName(rawCategory);
     if (!category) return [];
     const services = await this.query().where('lower(service.category) = lower(:category)', { category }).getMany();
     return services.map(toServiceResponse);
   }
 
-  async byProvider(rawProvider: string): Promise<ServiceResponse[]> {
+  async byProvider(rawProvider: string): Promise<ServiceReply[]> {
     const provider = parseName(rawProvider);
     if (!provider) return [];
     const services = await this.query().where('lower(service.provider) = lower(:provider)', { provider }).getMany();
@@ -35,7 +35,7 @@ export class ServicesService {
   }
 
   /** The category's attribute names in display order; empty for an unknown category. */
-  async attributeNames(rawCategory: string): Promise<string[]> {
+  async attributeNames(rawCategory: string): Promise<ServiceAttributesReply> {
     const category = parseName(rawCategory);
     if (!category) return [];
     const found = await this.categories
@@ -45,7 +45,7 @@ export class ServicesService {
     return found?.attributeNames ?? [];
   }
 
-  async get(rawId: string): Promise<ServiceResponse> {
+  async get(rawId: string): Promise<ServiceReply> {
     const id = parseId(rawId);
     const service = id ? await this.query().where('service.id = :id', { id }).getOne() : null;
     if (!service) throw new NotFoundException({ detail: NOT_FOUND.service });
@@ -53,7 +53,7 @@ export class ServicesService {
   }
 
   /** A package is a service billed monthly; a one-time service is not one. */
-  async getPackage(rawId: string): Promise<PackageResponse> {
+  async getPackage(rawId: string): Promise<PackageReply> {
     const id = parseId(rawId);
     const service = id
       ? await this.query().where('service.id = :id', { id }).andWhere("service.billing_cycle = 'monthly'").getOne()

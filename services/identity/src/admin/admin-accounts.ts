@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { ADMIN_ROLE, ADMIN_USER_TYPE } from '@portal/auth';
+import { ADMIN_ROLE } from '@portal/auth';
+import { ADMIN_USER_TYPE } from '@portal/contracts';
 import { USER_ROLE, USER_TYPE_USER } from '../users/user.entity';
 
 export type RoleChange =

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ADMIN_ROLE, ADMIN_USER_TYPE } from '@portal/auth';
+import { ADMIN_ROLE } from '@portal/auth';
+import { ADMIN_USER_TYPE } from '@portal/contracts';
 import { AppConfig } from '@portal/config';
 import { DataSource } from 'typeorm';
 import { ProfilesService } from '../profiles/profiles.service';

@@ -9,10 +9,11 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ADMIN_ROLE, AuthUser, CurrentUser, Roles } from '@portal/auth';
+import type { AdminUserReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { MESSAGES } from '../common/messages';
 import { UsersService } from '../users/users.service';
-import { AdminUserQuery, AdminUserResponse } from './dto/admin-user.dto';
+import { AdminUserQueryDto, AdminUserResponse } from './dto/admin-user.dto';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -27,7 +28,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Look up an account by e-mail (admins only)' })
   @ApiOkResponse({ type: AdminUserResponse })
   @ApiNotFoundResponse({ type: ErrorResponse })
-  async findUser(@CurrentUser() auth: AuthUser, @Query() query: AdminUserQuery): Promise<AdminUserResponse> {
+  async findUser(@CurrentUser() auth: AuthUser, @Query() query: AdminUserQueryDto): Promise<AdminUserReply> {
     // The token said admin; the database must still say so (a demotion takes effect at once).
     const admin = await this.users.sessionUser(auth);
     if (admin.role !== ADMIN_ROLE) throw new ForbiddenException({ detail: MESSAGES.forbidden });

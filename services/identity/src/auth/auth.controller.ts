@@ -11,6 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { LoginReply, RegisterReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { AuthService } from './auth.service';
 import { LoginDto, LoginResponse } from './dto/login.dto';
@@ -28,7 +29,7 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Invalid e-mail, weak password, missing names' })
   @ApiConflictResponse({ type: ErrorResponse, description: 'An account with this email already exists.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<RegisterResponse> {
+  register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<RegisterReply> {
     return this.auth.register(dto, ip);
   }
 
@@ -40,7 +41,7 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponse })
   @ApiUnauthorizedResponse({ type: ErrorResponse, description: 'Incorrect email or password' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
+  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<LoginReply> {
     return this.auth.login(dto, ip);
   }
 }

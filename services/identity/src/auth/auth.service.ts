@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { TokenService } from '@portal/auth';
+import type { LoginReply, LoginRequest, RegisterReply, RegisterRequest } from '@portal/contracts';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../common/messages';
@@ -11,8 +12,7 @@ import { PasswordHasher } from '../users/password-hasher';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { VerificationService } from '../verification/verification.service';
-import { LoginDto, loginEmail, LoginResponse } from './dto/login.dto';
-import { RegisterDto, RegisterResponse } from './dto/register.dto';
+import { loginEmail } from './dto/login.dto';
 
 @Injectable()
 export class AuthService {
@@ -29,7 +29,7 @@ export class AuthService {
   ) {}
 
   /** An unverified account, its profile and the verification mail, committed together. */
-  async register(dto: RegisterDto, ip: string): Promise<RegisterResponse> {
+  async register(dto: RegisterRequest, ip: string): Promise<RegisterReply> {
     const limit = RATE_LIMITS.registerPerIp;
     await this.limiter.consume(limit.name, ip, limit);
 
@@ -56,7 +56,7 @@ export class AuthService {
    * Same answer, status and work for an unknown e-mail and a wrong password: a dummy hash
    * is verified when there is no account, so timing does not tell them apart.
    */
-  async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
+  async login(dto: LoginRequest, ip: string): Promise<LoginReply> {
     const email = loginEmail(dto);
     const account = normalizeEmail(email);
     await this.limiter.consume(RATE_LIMITS.loginPerIp.name, ip, RATE_LIMITS.loginPerIp);
@@ -74,7 +74,7 @@ export class AuthService {
   }
 
   /** The login answer: a fresh access token and what the web keeps of the user. */
-  async session(user: User): Promise<LoginResponse> {
+  async session(user: User): Promise<LoginReply> {
     const access_token = await this.tokens.sign({
       sub: user.id,
       email: user.email,

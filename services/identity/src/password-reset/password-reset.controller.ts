@@ -7,6 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { MessageReply } from '@portal/contracts';
 import { ErrorResponse, MessageResponse } from '@portal/http';
 import { EmailDto } from '../verification/dto/verification.dto';
 import { ResetPasswordDto } from './dto/password-reset.dto';
@@ -23,7 +24,7 @@ export class PasswordResetController {
   @ApiOperation({ summary: 'Mail a reset link; the same answer whether or not the account exists' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  forgot(@Body() dto: EmailDto, @Ip() ip: string): Promise<MessageResponse> {
+  forgot(@Body() dto: EmailDto, @Ip() ip: string): Promise<MessageReply> {
     return this.passwordReset.forgot(dto.email, ip);
   }
 
@@ -32,7 +33,7 @@ export class PasswordResetController {
   @ApiOperation({ summary: 'Set a new password with the token of the reset link; ends every earlier session' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Invalid, used or expired token, or a weak password' })
-  reset(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {
+  reset(@Body() dto: ResetPasswordDto): Promise<MessageReply> {
     return this.passwordReset.reset(dto.token, dto.new_password);
   }
 }

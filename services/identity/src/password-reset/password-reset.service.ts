@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SessionRevocation } from '@portal/auth';
 import { AppConfig } from '@portal/config';
+import type { MessageReply } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
@@ -31,7 +32,7 @@ export class PasswordResetService {
   ) {}
 
   /** Always the same answer; a mail with a reset link only when the account exists. */
-  async forgot(email: string, ip: string): Promise<{ message: string }> {
+  async forgot(email: string, ip: string): Promise<MessageReply> {
     await this.limiter.consume(RATE_LIMITS.forgotPasswordPerIp.name, ip, RATE_LIMITS.forgotPasswordPerIp);
     const account = normalizeEmail(email);
     await this.limiter.consume(
@@ -64,7 +65,7 @@ export class PasswordResetService {
    * ends every session issued before (session version + 1, published to all services).
    * The mailbox received the link, so the e-mail counts as verified from now on.
    */
-  async reset(token: string, newPassword: string): Promise<{ message: string }> {
+  async reset(token: string, newPassword: string): Promise<MessageReply> {
     const invalid = () => new BadRequestException({ detail: MESSAGES.invalidResetToken });
     // Cheap check first: a made-up token must not cost a password hash.
     if (!(await this.tokens.isUsable(this.dataSource.manager, token, PURPOSE))) throw invalid();

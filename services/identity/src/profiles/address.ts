@@ -1,27 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ADDRESS_COUNTRIES,
+  DEFAULT_COUNTRY,
+  type Address,
+  type AddressCountry,
+  type AddressInput,
+} from '@portal/contracts';
 import { RequiredText, Trim } from '@portal/http';
-
-export const ADDRESS_COUNTRIES = ['US', 'CA', 'GB', 'AU'] as const;
-export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
-export const DEFAULT_COUNTRY: AddressCountry = 'US';
-
-/** As stored (jsonb) and answered. */
-export interface Address {
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: AddressCountry;
-}
 
 const Required = (required: string, label: string, maxLength: number) =>
   RequiredText({ required, maxLength, tooLong: `${label} must be at most ${maxLength} characters long` });
 
 /** An address as a client sends it (part 2, section 3); the messages are the spec's. */
-export class AddressDto {
+export class AddressDto implements AddressInput {
   @ApiProperty({ example: '1 Main Street' })
   @Trim()
   @Required('Please enter your street address', 'Street address', 200)

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Address } from './address';
+import type { Address } from '@portal/contracts';
 
 /** What a user tells about themselves beyond the account (one row per user). */
 @Entity({ name: 'profiles' })

@@ -8,6 +8,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '@portal/auth';
+import type { ProfileReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { UsersService } from '../users/users.service';
 import { ProfileResponse, UpdateProfileDto } from './dto/profile.dto';
@@ -26,7 +27,7 @@ export class ProfilesController {
   @Get()
   @ApiOperation({ summary: 'The signed-in user and their profile' })
   @ApiOkResponse({ type: ProfileResponse })
-  async get(@CurrentUser() auth: AuthUser): Promise<ProfileResponse> {
+  async get(@CurrentUser() auth: AuthUser): Promise<ProfileReply> {
     return this.profiles.get(await this.users.sessionUser(auth));
   }
 
@@ -34,7 +35,7 @@ export class ProfilesController {
   @ApiOperation({ summary: 'Update names, phone, company, job title and address (partial; e-mail is read-only)' })
   @ApiOkResponse({ type: ProfileResponse })
   @ApiBadRequestResponse({ type: ErrorResponse })
-  async update(@CurrentUser() auth: AuthUser, @Body() dto: UpdateProfileDto): Promise<ProfileResponse> {
+  async update(@CurrentUser() auth: AuthUser, @Body() dto: UpdateProfileDto): Promise<ProfileReply> {
     return this.profiles.update(await this.users.sessionUser(auth), dto);
   }
 }

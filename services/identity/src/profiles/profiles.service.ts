@@ -1,11 +1,12 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { ProfileReply } from '@portal/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { normalizeEmail } from '@portal/http';
 import { User } from '../users/user.entity';
 import { toAddress } from './address';
-import { ProfileResponse, UpdateProfileDto } from './dto/profile.dto';
+import { UpdateProfileDto } from './dto/profile.dto';
 import { Profile } from './profile.entity';
 
 @Injectable()
@@ -18,7 +19,7 @@ export class ProfilesService {
     return manager.getRepository(Profile).findOneByOrFail({ userId });
   }
 
-  async get(user: User): Promise<ProfileResponse> {
+  async get(user: User): Promise<ProfileReply> {
     const manager = this.dataSource.manager;
     const profile =
       (await manager.getRepository(Profile).findOneBy({ userId: user.id })) ?? (await this.ensure(manager, user.id));
@@ -26,7 +27,7 @@ export class ProfilesService {
   }
 
   /** Names on the account, the rest on the profile, in one transaction. */
-  async update(user: User, dto: UpdateProfileDto): Promise<ProfileResponse> {
+  async update(user: User, dto: UpdateProfileDto): Promise<ProfileReply> {
     if (dto.email !== undefined && dto.email !== null && normalizeEmail(dto.email) !== normalizeEmail(user.email)) {
       throw new BadRequestException({ detail: MESSAGES.emailReadOnly });
     }
@@ -53,7 +54,7 @@ export class ProfilesService {
   }
 }
 
-function toResponse(user: User, profile: Profile): ProfileResponse {
+function toResponse(user: User, profile: Profile): ProfileReply {
   return {
     id: profile.id,
     user_id: user.id,

@@ -1,23 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, ValidateBy } from 'class-validator';
+import {
+  PASSWORD_DIGIT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL,
+} from '@portal/contracts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** Same rule and words as the web's checklist: neither a letter, a digit nor white space is special. */
+/** The web's checklist has the same rule and words (@portal/contracts). */
 export const PASSWORD_RULES = [
   {
     name: 'passwordLength',
-    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+    message: PASSWORD_MESSAGES.tooShort,
     test: (password: string) => password.length >= PASSWORD_MIN_LENGTH,
   },
-  { name: 'passwordDigit', message: 'Password must contain at least one digit', test: (p: string) => /\d/.test(p) },
-  {
-    name: 'passwordSpecial',
-    message: 'Password must contain at least one special character',
-    test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p),
-  },
+  { name: 'passwordDigit', message: PASSWORD_MESSAGES.needsDigit, test: (p: string) => PASSWORD_DIGIT.test(p) },
+  { name: 'passwordSpecial', message: PASSWORD_MESSAGES.needsSpecial, test: (p: string) => PASSWORD_SPECIAL.test(p) },
 ] as const;
 
 /** The messages of the rules `password` breaks (empty when it meets them all). */
@@ -36,7 +35,7 @@ export function IsNewPassword(): PropertyDecorator {
       name: 'passwordMaxLength',
       validator: {
         validate: (value: unknown) => typeof value !== 'string' || value.length <= PASSWORD_MAX_LENGTH,
-        defaultMessage: () => `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+        defaultMessage: () => PASSWORD_MESSAGES.tooLong,
       },
     }),
     ...PASSWORD_RULES.map((rule) =>

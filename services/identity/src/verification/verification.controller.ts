@@ -7,6 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '@portal/auth';
+import type { MessageReply, VerificationConfirmedReply, VerificationStatusReply } from '@portal/contracts';
 import { AuthService } from '../auth/auth.service';
 import { ErrorResponse, MessageResponse } from '@portal/http';
 import {
@@ -33,7 +34,7 @@ export class VerificationController {
   @ApiOkResponse({ type: MessageResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'This email is already verified.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  request(@Body() dto: EmailDto, @Ip() ip: string): Promise<MessageResponse> {
+  request(@Body() dto: EmailDto, @Ip() ip: string): Promise<MessageReply> {
     return this.verification.request(dto.email, ip);
   }
 
@@ -45,9 +46,9 @@ export class VerificationController {
   async confirm(
     @Body() dto: ConfirmVerificationDto,
     @CurrentUser() caller?: AuthUser,
-  ): Promise<VerificationConfirmedResponse> {
+  ): Promise<VerificationConfirmedReply> {
     const user = await this.verification.confirm(dto.token);
-    const confirmed: VerificationConfirmedResponse = {
+    const confirmed: VerificationConfirmedReply = {
       message: MESSAGES.emailVerified,
       user_id: user.id,
       email: user.email,
@@ -65,7 +66,7 @@ export class VerificationController {
   @ApiOperation({ summary: 'Whether an e-mail is verified; unknown e-mails answer is_verified: false' })
   @ApiOkResponse({ type: VerificationStatusResponse })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  status(@Query() dto: EmailDto, @Ip() ip: string): Promise<VerificationStatusResponse> {
+  status(@Query() dto: EmailDto, @Ip() ip: string): Promise<VerificationStatusReply> {
     return this.verification.status(dto.email, ip);
   }
 }

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
+import type { MessageReply, VerificationStatusReply } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
@@ -48,7 +49,7 @@ export class VerificationService {
   }
 
   /** Same answer for an unknown e-mail as for an unverified account (nothing is sent then). */
-  async request(email: string, ip: string): Promise<{ message: string }> {
+  async request(email: string, ip: string): Promise<MessageReply> {
     await this.limiter.consume(RATE_LIMITS.verifyRequestPerIp.name, ip, RATE_LIMITS.verifyRequestPerIp);
     const account = normalizeEmail(email);
     await this.limiter.consume(RATE_LIMITS.verifyRequestPerAccount.name, account, RATE_LIMITS.verifyRequestPerAccount);
@@ -80,7 +81,7 @@ export class VerificationService {
   }
 
   /** `{email, is_verified}`, the same shape for an unknown e-mail (never verified). */
-  async status(email: string, ip: string): Promise<{ email: string; is_verified: boolean }> {
+  async status(email: string, ip: string): Promise<VerificationStatusReply> {
     await this.limiter.consume(RATE_LIMITS.verifyStatusPerIp.name, ip, RATE_LIMITS.verifyStatusPerIp);
     const user = await this.users.findByEmail(email);
     return { email: normalizeEmail(email), is_verified: user?.isVerified ?? false };

@@ -1,7 +1,5 @@
+import type { MessageType } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const MESSAGE_TYPES = ['contact_form', 'job_application', 'perk_provider', 'book_call', 'general'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** A visitor's message to the staff (contact page, Send Us a Message / Book a Call, perk form). */
 @Entity({ name: 'messages' })

@@ -7,6 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { CreateMessageReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { CreateMessageDto, CreateMessageResponse } from './dto/create-message.dto';
 import { MessagesService } from './messages.service';
@@ -22,7 +23,7 @@ export class MessagesController {
   @ApiCreatedResponse({ type: CreateMessageResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'What is missing or malformed, in words' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  create(@Body() dto: CreateMessageDto, @Ip() ip: string): Promise<CreateMessageResponse> {
+  create(@Body() dto: CreateMessageDto, @Ip() ip: string): Promise<CreateMessageReply> {
     return this.messages.create(dto, ip);
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
+import type { CreateMessageReply, CreateMessageRequest } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
-import { CreateMessageDto, CreateMessageResponse } from './dto/create-message.dto';
 
 export const MESSAGE_SENT = 'Your message has been sent successfully!';
 
@@ -21,7 +21,7 @@ export class MessagesService {
   ) {}
 
   /** Stores the message and queues the staff mail in one transaction: both or neither. */
-  async create(dto: CreateMessageDto, ip: string): Promise<CreateMessageResponse> {
+  async create(dto: CreateMessageRequest, ip: string): Promise<CreateMessageReply> {
     await this.limiter.consume(RATE_LIMITS.messagesPerIp.name, ip, RATE_LIMITS.messagesPerIp);
     const type = dto.type ?? 'general';
     const id = await this.dataSource.transaction(async (manager) => {

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import { AppConfig } from '@portal/config';
+import type { SubscribeReply } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '@portal/http';
 import { SubscribeDto, SubscribeResponse } from './dto/subscribe.dto';
@@ -32,7 +33,7 @@ export class NewsletterController {
   @ApiCreatedResponse({ type: SubscribeResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Missing or malformed e-mail' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  subscribe(@Body() dto: SubscribeDto, @Ip() ip: string): Promise<SubscribeResponse> {
+  subscribe(@Body() dto: SubscribeDto, @Ip() ip: string): Promise<SubscribeReply> {
     return this.newsletter.subscribe(dto, ip);
   }
 

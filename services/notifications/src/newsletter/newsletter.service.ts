@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
+import type { SubscribeReply, SubscribeRequest, UnsubscribeQuery } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
-import { DEFAULT_NEWSLETTER_SOURCE, SubscribeDto } from './dto/subscribe.dto';
+import { DEFAULT_NEWSLETTER_SOURCE } from './dto/subscribe.dto';
 
 export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
 
@@ -27,7 +28,7 @@ export class NewsletterService {
    * transaction; any other answers the same and sends nothing. Concurrent calls for one
    * address meet on its unique index or row lock, so at most one of them sends.
    */
-  async subscribe(dto: SubscribeDto, ip: string): Promise<{ message: string }> {
+  async subscribe(dto: SubscribeRequest, ip: string): Promise<SubscribeReply> {
     await this.limiter.consume(RATE_LIMITS.newsletterPerIp.name, ip, RATE_LIMITS.newsletterPerIp);
     const source = dto.source ?? DEFAULT_NEWSLETTER_SOURCE;
     const { token, hash } = generateOpaqueToken();
@@ -49,10 +50,11 @@ export class NewsletterService {
             )) as [Array<{ id: string }>, number]
           )[0];
       if (!row) return undefined;
+      const unsubscribe = new URLSearchParams({ token } satisfies UnsubscribeQuery);
       await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
         template: 'newsletter-welcome',
         to: dto.email,
-        data: { unsubscribeLink: `${this.config.appUrl}/api/newsletter/unsubscribe?token=${token}` },
+        data: { unsubscribeLink: `${this.config.appUrl}/api/newsletter/unsubscribe?${unsubscribe.toString()}` },
       });
       return row.id;
     });

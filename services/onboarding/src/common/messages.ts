@@ -1,9 +1,11 @@
+import { EIN_MESSAGE, WRONG_QUESTIONNAIRE } from '@portal/contracts';
+
 /** Texts of the onboarding API (spec part 1, sections 5 and 8); the web shows `detail` as it is. */
 export const MESSAGES = {
   inviteNotFound: 'Invite code not found.',
   inviteExpired: 'This invite code has expired.',
   inviteUsed: 'This invite code has already been used.',
-  wrongQuestionnaire: 'This invite code is for a different questionnaire.',
+  wrongQuestionnaire: WRONG_QUESTIONNAIRE,
   submitted: 'Onboarding information submitted successfully!',
   usedCodeNotEditable: 'This invite code has already been used and can no longer be edited.',
   usedCodeNotSendable: 'This invite code has already been used and can no longer be sent.',
@@ -38,5 +40,5 @@ export const ANSWER_MESSAGES = {
   notAsked: (label: string, field: string, condition: string) =>
     `${label} (${field}) must be left empty unless ${condition}`,
   email: (label: string) => `${label} must be a valid email address`,
-  ein: 'EIN must have 9 digits, as in 12-3456789',
+  ein: EIN_MESSAGE,
 } as const;

@@ -1,12 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageQuery } from '@portal/contracts';
 import { FORM_MESSAGES } from './messages';
 import { IntInRange, ToInt } from '@portal/http';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
 /** `?page=1&page_size=20` of the admin lists. */
-export class PageQuery {
+export class PageQueryDto implements PageQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @ToInt()
   @IntInRange(1, 1_000_000, FORM_MESSAGES.pageInvalid)
@@ -16,14 +14,6 @@ export class PageQuery {
   @ToInt()
   @IntInRange(1, MAX_PAGE_SIZE, FORM_MESSAGES.pageSizeInvalid)
   page_size?: number;
-}
-
-/** One page of an admin list, newest first. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
 }
 
 export function pageWindow(query: PageQuery): { page: number; pageSize: number; offset: number } {

@@ -1,8 +1,5 @@
+import type { InviteRoute } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-/** The two questionnaires a code can open, by the web route that shows them. */
-export const INVITE_ROUTES = ['/new-client', '/new-nonprofit-llc'] as const;
-export type InviteRoute = (typeof INVITE_ROUTES)[number];
 
 /**
  * A single-use code that opens one onboarding questionnaire without sign-in. Stored in its

@@ -11,9 +11,10 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '@portal/auth';
+import type { InviteCodeCheckReply, InviteCodePageReply, InviteCodeReply, MessageReply } from '@portal/contracts';
 import { AdminOnly } from '../common/admin-only';
 import { ErrorResponse, MessageResponse } from '@portal/http';
-import { PageQuery } from '../common/pagination';
+import { PageQueryDto } from '../common/pagination';
 import {
   InviteCodePage,
   InviteCodeResponse,
@@ -33,7 +34,7 @@ export class InviteCodesController {
   @ApiOperation({ summary: 'Invite codes, newest first, a page at a time (admins only)' })
   @ApiOkResponse({ type: InviteCodePage })
   @ApiBadRequestResponse({ type: ErrorResponse })
-  list(@Query() query: PageQuery): Promise<InviteCodePage> {
+  list(@Query() query: PageQueryDto): Promise<InviteCodePageReply> {
     return this.inviteCodes.list(query);
   }
 
@@ -42,7 +43,7 @@ export class InviteCodesController {
   @ApiOperation({ summary: 'Create a single-use invite code for one questionnaire (admins only)' })
   @ApiCreatedResponse({ type: InviteCodeResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Expiration missing, malformed or past; unknown route' })
-  create(@CurrentUser() admin: AuthUser, @Body() dto: SaveInviteCodeDto): Promise<InviteCodeResponse> {
+  create(@CurrentUser() admin: AuthUser, @Body() dto: SaveInviteCodeDto): Promise<InviteCodeReply> {
     return this.inviteCodes.create(admin, dto);
   }
 
@@ -53,7 +54,7 @@ export class InviteCodesController {
   @ApiBadRequestResponse({ type: ErrorResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Invite code not found.' })
   @ApiConflictResponse({ type: ErrorResponse, description: 'The code has been used' })
-  update(@Param('id') id: string, @Body() dto: SaveInviteCodeDto): Promise<InviteCodeResponse> {
+  update(@Param('id') id: string, @Body() dto: SaveInviteCodeDto): Promise<InviteCodeReply> {
     return this.inviteCodes.update(id, dto);
   }
 
@@ -65,7 +66,7 @@ export class InviteCodesController {
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Recipient email is required.' })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Invite code not found.' })
   @ApiConflictResponse({ type: ErrorResponse, description: 'The code has been used or has expired' })
-  send(@Param('id') id: string, @Body() dto: SendInviteCodeDto): Promise<MessageResponse> {
+  send(@Param('id') id: string, @Body() dto: SendInviteCodeDto): Promise<MessageReply> {
     return this.inviteCodes.send(id, dto.recipient_email);
   }
 
@@ -77,7 +78,7 @@ export class InviteCodesController {
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Invite code not found.' })
   @ApiGoneResponse({ type: ErrorResponse, description: 'Expired, or already used' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  validate(@Param('code') code: string, @Ip() ip: string): Promise<InviteCodeValidationResponse> {
+  validate(@Param('code') code: string, @Ip() ip: string): Promise<InviteCodeCheckReply> {
     return this.inviteCodes.validate(code, ip);
   }
 }

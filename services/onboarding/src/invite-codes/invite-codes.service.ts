@@ -2,16 +2,24 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import { AppConfig } from '@portal/config';
+import {
+  QUESTIONNAIRES,
+  type InviteCodeCheckReply,
+  type InviteCodePageReply,
+  type InviteCodeReply,
+  type InviteRoute,
+  type MessageReply,
+  type PageQuery,
+  type SaveInviteCodeRequest,
+} from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
-import { Page, PageQuery, pageWindow } from '../common/pagination';
+import { pageWindow } from '../common/pagination';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { updateReturning, UUID } from '../common/sql';
-import { QUESTIONNAIRES } from '../submissions/questionnaires';
-import { InviteCodeResponse, InviteCodeValidationResponse, SaveInviteCodeDto } from './dto/invite-code.dto';
-import { InviteCode, InviteRoute } from './invite-code.entity';
+import { InviteCode } from './invite-code.entity';
 import { generateInviteCode, normalizeInviteCode } from './invite-code-format';
 import { goneFor, inviteProblem } from './invite-code-state';
 
@@ -30,7 +38,7 @@ export class InviteCodesService {
   ) {}
 
   /** Newest first. */
-  async list(query: PageQuery): Promise<Page<InviteCodeResponse>> {
+  async list(query: PageQuery): Promise<InviteCodePageReply> {
     const { page, pageSize, offset } = pageWindow(query);
     const [codes, total] = await this.dataSource.getRepository(InviteCode).findAndCount({
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -40,7 +48,7 @@ export class InviteCodesService {
     return { items: codes.map(toResponse), total, page, page_size: pageSize };
   }
 
-  async create(admin: AuthUser, dto: SaveInviteCodeDto): Promise<InviteCodeResponse> {
+  async create(admin: AuthUser, dto: SaveInviteCodeRequest): Promise<InviteCodeReply> {
     for (let draw = 1; draw <= MAX_DRAWS; draw++) {
       const rows = (await this.dataSource.query(
         `INSERT INTO invite_codes (invite_code, route, description, expiration_datetime, created_by)
@@ -57,7 +65,7 @@ export class InviteCodesService {
   }
 
   /** Expiration, route and description; a used code is history and stays as it is. */
-  async update(id: string, dto: SaveInviteCodeDto): Promise<InviteCodeResponse> {
+  async update(id: string, dto: SaveInviteCodeRequest): Promise<InviteCodeReply> {
     if (!UUID.test(id)) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     return this.dataSource.transaction(async (manager) => {
       const [updated] = await updateReturning<{ id: string }>(
@@ -77,7 +85,7 @@ export class InviteCodesService {
    * Queues the invitation mail and records the send on the code, in one transaction: a code
    * is only sent while usable, and every mail that goes out is counted.
    */
-  async send(id: string, recipient: string): Promise<{ message: string }> {
+  async send(id: string, recipient: string): Promise<MessageReply> {
     if (!UUID.test(id)) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     await this.dataSource.transaction(async (manager) => {
       const [sent] = await updateReturning<{ invite_code: string; route: InviteRoute; expiration_datetime: Date }>(
@@ -111,7 +119,7 @@ export class InviteCodesService {
   }
 
   /** The public check of the onboarding pages: the code's route and expiry, nothing else. */
-  async validate(typed: string, ip: string): Promise<InviteCodeValidationResponse> {
+  async validate(typed: string, ip: string): Promise<InviteCodeCheckReply> {
     await this.limiter.consume(RATE_LIMITS.validatePerIp.name, ip, RATE_LIMITS.validatePerIp);
     const code = await this.findByCode(this.dataSource.manager, typed);
     if (!code) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
@@ -161,7 +169,7 @@ export class InviteCodesService {
   }
 }
 
-export function toResponse(code: InviteCode): InviteCodeResponse {
+export function toResponse(code: InviteCode): InviteCodeReply {
   return {
     id: code.id,
     invite_code: code.inviteCode,

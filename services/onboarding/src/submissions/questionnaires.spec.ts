@@ -1,4 +1,5 @@
-import { answerLines, QUESTIONNAIRES } from './questionnaires';
+import { QUESTIONNAIRES } from '@portal/contracts';
+import { answerLines } from './questionnaires';
 
 describe('questionnaires', () => {
   it('are titled as the web titles them, one per invite route', () => {

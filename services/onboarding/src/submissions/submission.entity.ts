@@ -1,7 +1,5 @@
+import type { SubmissionKind } from '@portal/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const SUBMISSION_KINDS = ['bookkeeping', 'nonprofit'] as const;
-export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 /**
  * The answers of one questionnaire, sent with one invite code (at most one submission per

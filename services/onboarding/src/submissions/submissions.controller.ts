@@ -11,9 +11,10 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
+import type { SubmissionPageReply, SubmissionReply, SubmitOnboardingReply } from '@portal/contracts';
 import { AdminOnly } from '../common/admin-only';
 import { ErrorResponse } from '@portal/http';
-import { PageQuery } from '../common/pagination';
+import { PageQueryDto } from '../common/pagination';
 import { BookkeepingOnboardingDto } from './dto/bookkeeping-onboarding.dto';
 import { NonprofitOnboardingDto } from './dto/nonprofit-onboarding.dto';
 import { SubmissionPage, SubmissionResponse, SubmitOnboardingResponse } from './dto/submission.dto';
@@ -46,7 +47,7 @@ export class SubmissionsController {
   @ApiOperation({ summary: 'Submitted questionnaires, newest first, a page at a time (admins only)' })
   @ApiOkResponse({ type: SubmissionPage })
   @ApiBadRequestResponse({ type: ErrorResponse })
-  list(@Query() query: PageQuery): Promise<SubmissionPage> {
+  list(@Query() query: PageQueryDto): Promise<SubmissionPageReply> {
     return this.submissions.list(query);
   }
 
@@ -55,7 +56,7 @@ export class SubmissionsController {
   @ApiOperation({ summary: 'One submitted questionnaire (admins only)' })
   @ApiOkResponse({ type: SubmissionResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Submission not found.' })
-  get(@Param('id') id: string): Promise<SubmissionResponse> {
+  get(@Param('id') id: string): Promise<SubmissionReply> {
     return this.submissions.get(id);
   }
 
@@ -65,7 +66,7 @@ export class SubmissionsController {
     @Param('code') code: string,
     @Body() dto: BookkeepingOnboardingDto,
     @Ip() ip: string,
-  ): Promise<SubmitOnboardingResponse> {
+  ): Promise<SubmitOnboardingReply> {
     return this.submissions.submitBookkeeping(code, dto, ip);
   }
 
@@ -75,7 +76,7 @@ export class SubmissionsController {
     @Param('code') code: string,
     @Body() dto: NonprofitOnboardingDto,
     @Ip() ip: string,
-  ): Promise<SubmitOnboardingResponse> {
+  ): Promise<SubmitOnboardingReply> {
     return this.submissions.submitNonprofit(code, dto, ip);
   }
 }

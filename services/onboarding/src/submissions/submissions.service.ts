@@ -1,20 +1,29 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
+import {
+  QUESTIONNAIRES,
+  type BookkeepingAnswers,
+  type BookkeepingOnboardingRequest,
+  type InviteRoute,
+  type NonprofitAnswers,
+  type NonprofitOnboardingRequest,
+  type PageQuery,
+  type SubmissionKind,
+  type SubmissionPageReply,
+  type SubmissionReply,
+  type SubmitOnboardingReply,
+} from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../common/messages';
-import { Page, PageQuery, pageWindow } from '../common/pagination';
+import { pageWindow } from '../common/pagination';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { UUID } from '../common/sql';
-import { InviteRoute } from '../invite-codes/invite-code.entity';
 import { InviteCodesService } from '../invite-codes/invite-codes.service';
-import { BookkeepingOnboardingDto } from './dto/bookkeeping-onboarding.dto';
-import { formatEin, NonprofitOnboardingDto } from './dto/nonprofit-onboarding.dto';
-import { SubmissionResponse, SubmitOnboardingResponse } from './dto/submission.dto';
-import { answerLines, BookkeepingAnswers, NonprofitAnswers, QUESTIONNAIRES } from './questionnaires';
-import { SubmissionKind } from './submission.entity';
+import { formatEin } from './dto/nonprofit-onboarding.dto';
+import { answerLines } from './questionnaires';
 
 interface StaffMail {
   /** Who filled it in, for the subject line. */
@@ -49,7 +58,7 @@ export class SubmissionsService {
     private readonly config: AppConfig,
   ) {}
 
-  async submitBookkeeping(code: string, dto: BookkeepingOnboardingDto, ip: string): Promise<SubmitOnboardingResponse> {
+  async submitBookkeeping(code: string, dto: BookkeepingOnboardingRequest, ip: string): Promise<SubmitOnboardingReply> {
     // Every field is stored, null when the form did not ask it (validation refused values then).
     const answers: BookkeepingAnswers = {
       company_name: dto.company_name,
@@ -71,7 +80,7 @@ export class SubmissionsService {
     });
   }
 
-  async submitNonprofit(code: string, dto: NonprofitOnboardingDto, ip: string): Promise<SubmitOnboardingResponse> {
+  async submitNonprofit(code: string, dto: NonprofitOnboardingRequest, ip: string): Promise<SubmitOnboardingReply> {
     const answers: NonprofitAnswers = {
       non_profit_name: dto.non_profit_name,
       ein_number: dto.ein_number ? formatEin(dto.ein_number) : null,
@@ -84,7 +93,7 @@ export class SubmissionsService {
   }
 
   /** Newest first. */
-  async list(query: PageQuery): Promise<Page<SubmissionResponse>> {
+  async list(query: PageQuery): Promise<SubmissionPageReply> {
     const { page, pageSize, offset } = pageWindow(query);
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(`${SELECT_SUBMISSIONS} ORDER BY s.submitted_at DESC, s.id DESC LIMIT $1 OFFSET $2`, [
@@ -96,7 +105,7 @@ export class SubmissionsService {
     return { items: rows.map(toResponse), total, page, page_size: pageSize };
   }
 
-  async get(id: string): Promise<SubmissionResponse> {
+  async get(id: string): Promise<SubmissionReply> {
     const [row] = UUID.test(id)
       ? ((await this.dataSource.query(`${SELECT_SUBMISSIONS} WHERE s.id = $1`, [id])) as SubmissionRow[])
       : [];
@@ -115,7 +124,7 @@ export class SubmissionsService {
     answers: Record<string, string | null>,
     ip: string,
     mail: StaffMail,
-  ): Promise<SubmitOnboardingResponse> {
+  ): Promise<SubmitOnboardingReply> {
     await this.limiter.consume(RATE_LIMITS.submitPerIp.name, ip, RATE_LIMITS.submitPerIp);
     const questionnaire = QUESTIONNAIRES[route];
     const submission = await this.dataSource.transaction(async (manager) => {
@@ -143,7 +152,7 @@ export class SubmissionsService {
   }
 }
 
-function toResponse(row: SubmissionRow): SubmissionResponse {
+function toResponse(row: SubmissionRow): SubmissionReply {
   return {
     id: row.id,
     kind: row.kind,

@@ -1,68 +1,43 @@
+import type {
+  InviteCodePageReply,
+  InviteCodeReply,
+  MessageReply,
+  PageQuery,
+  SaveInviteCodeRequest,
+  SendInviteCodeRequest,
+  SubmissionPageReply,
+} from '@portal/contracts';
 import { apiClient } from '../../shared/api';
-import type { InviteRoute } from '../onboarding/invite';
 
 /** An invite code as the admin list shows it (GET /invite-codes/). */
-export interface InviteCode {
-  id: string;
-  invite_code: string;
-  expiration_datetime: string;
-  route: InviteRoute;
-  description: string | null;
-  is_used: boolean;
-  used_at: string | null;
-  created_at: string;
-  created_by: string;
-  last_sent_to: string | null;
-  last_sent_at: string | null;
-  send_count: number;
+export type InviteCode = InviteCodeReply;
+
+/** `?page=1&page_size=20` */
+export function pageQueryString(query: PageQuery): string {
+  const params = new URLSearchParams();
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.page_size !== undefined) params.set('page_size', String(query.page_size));
+  return params.toString();
 }
 
-/** One page of an admin list, newest first. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
+export function listInviteCodes(query: PageQuery): Promise<InviteCodePageReply> {
+  return apiClient.get<InviteCodePageReply>(`/invite-codes/?${pageQueryString(query)}`);
 }
 
 /** Creation and edit send the same three fields. */
-export interface SaveInviteCodePayload {
-  /** ISO 8601 with an offset. */
-  expiration_datetime: string;
-  route: string;
-  description: string;
+export function createInviteCode(payload: SaveInviteCodeRequest): Promise<InviteCodeReply> {
+  return apiClient.post<InviteCodeReply>('/invite-codes/', payload);
 }
 
-export interface Submission {
-  id: string;
-  kind: 'bookkeeping' | 'nonprofit';
-  invite_code: string;
-  route: InviteRoute;
-  /** Every field of the questionnaire; null when not asked or left empty. */
-  answers: Record<string, string | null>;
-  submitted_at: string;
+export function updateInviteCode(id: string, payload: SaveInviteCodeRequest): Promise<InviteCodeReply> {
+  return apiClient.put<InviteCodeReply>(`/invite-codes/${encodeURIComponent(id)}`, payload);
 }
 
-function pageQuery(page: number, pageSize: number): string {
-  return new URLSearchParams({ page: String(page), page_size: String(pageSize) }).toString();
+export function sendInviteCode(id: string, recipientEmail: string): Promise<MessageReply> {
+  const body: SendInviteCodeRequest = { recipient_email: recipientEmail };
+  return apiClient.post<MessageReply>(`/invite-codes/${encodeURIComponent(id)}/send-email`, body);
 }
 
-export function listInviteCodes(page: number, pageSize: number): Promise<Page<InviteCode>> {
-  return apiClient.get<Page<InviteCode>>(`/invite-codes/?${pageQuery(page, pageSize)}`);
-}
-
-export function createInviteCode(payload: SaveInviteCodePayload): Promise<InviteCode> {
-  return apiClient.post<InviteCode>('/invite-codes/', payload);
-}
-
-export function updateInviteCode(id: string, payload: SaveInviteCodePayload): Promise<InviteCode> {
-  return apiClient.put<InviteCode>(`/invite-codes/${encodeURIComponent(id)}`, payload);
-}
-
-export function sendInviteCode(id: string, recipientEmail: string): Promise<{ message?: string }> {
-  return apiClient.post(`/invite-codes/${encodeURIComponent(id)}/send-email`, { recipient_email: recipientEmail });
-}
-
-export function listSubmissions(page: number, pageSize: number): Promise<Page<Submission>> {
-  return apiClient.get<Page<Submission>>(`/invite-codes/submissions/?${pageQuery(page, pageSize)}`);
+export function listSubmissions(query: PageQuery): Promise<SubmissionPageReply> {
+  return apiClient.get<SubmissionPageReply>(`/invite-codes/submissions/?${pageQueryString(query)}`);
 }

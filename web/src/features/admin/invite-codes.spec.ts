@@ -49,6 +49,13 @@ describe('the expiration of a new code', () => {
     });
   });
 
+  it('builds no body for a route the server does not know (the form is checked first)', () => {
+    expect(() => createPayload({ ...DEFAULT_CREATE_VALUES, route: '' }, NOW)).toThrow('Not an invite route');
+    expect(() => editPayload({ expiration: '2026-03-02T10:00', route: '/admin', description: '' })).toThrow(
+      'Not an invite route',
+    );
+  });
+
   it.each([
     ['1', 1],
     [' 72 ', 72],

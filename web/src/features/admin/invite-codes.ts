@@ -1,8 +1,9 @@
+import { DEFAULT_PAGE_SIZE, INVITE_ROUTES, type InviteRoute, type SaveInviteCodeRequest } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import { serverDetail } from '../../shared/api/server-detail';
 import { ROUTES } from '../../shared/routes';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
-import type { InviteCode, SaveInviteCodePayload } from './api';
+import type { InviteCode } from './api';
 
 /**
  * The invite-code administration of /admin (spec part 1, sections 2, 5, 8, 9): route choices, the
@@ -66,8 +67,14 @@ export const DEFAULT_CREATE_VALUES: CreateFormValues = {
   description: '',
 };
 
-function isRoute(value: string): boolean {
-  return ROUTE_OPTIONS.some((option) => option.route === value);
+function isRoute(value: string): value is InviteRoute {
+  return INVITE_ROUTES.some((route) => route === value);
+}
+
+/** The route of a checked form (validateCreate, validateEdit). */
+function checkedRoute(value: string): InviteRoute {
+  if (!isRoute(value)) throw new Error(`Not an invite route: '${value}' (validate the form first)`);
+  return value;
 }
 
 /** Whole hours of at least 1, or null. */
@@ -86,11 +93,11 @@ export function validateCreate(values: CreateFormValues): ValidationIssue<'hours
 }
 
 /** POST /invite-codes/ body; call after validateCreate. */
-export function createPayload(values: CreateFormValues, now: Date): SaveInviteCodePayload {
+export function createPayload(values: CreateFormValues, now: Date): SaveInviteCodeRequest {
   const hours = parseHours(values.hours) ?? DEFAULT_EXPIRATION_HOURS;
   return {
     expiration_datetime: expirationFromHours(hours, now),
-    route: values.route,
+    route: checkedRoute(values.route),
     description: values.description.trim(),
   };
 }
@@ -143,11 +150,11 @@ export function validateEdit(values: EditFormValues, now: Date): ValidationIssue
 }
 
 /** PUT /invite-codes/{id} body; call after validateEdit. */
-export function editPayload(values: EditFormValues): SaveInviteCodePayload {
+export function editPayload(values: EditFormValues): SaveInviteCodeRequest {
   const date = fromLocalInputValue(values.expiration);
   return {
     expiration_datetime: date ? date.toISOString() : '',
-    route: values.route,
+    route: checkedRoute(values.route),
     description: values.description.trim(),
   };
 }
@@ -183,7 +190,7 @@ export function inviteLink(origin: string, code: Pick<InviteCode, 'route' | 'inv
 /** Section 4: the e-mail modal closes this long after a successful send. */
 export const SEND_DIALOG_CLOSE_DELAY_MS = 2000;
 
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

@@ -1,11 +1,5 @@
-import {
-  BOOKKEEPING_FIELDS,
-  BOOKKEEPING_TITLE,
-  isBookkeepingFieldShown,
-  NONPROFIT_FIELDS,
-  NONPROFIT_TITLE,
-} from '../onboarding/questionnaires';
-import type { Submission } from './api';
+import { BOOKKEEPING_TITLE, NONPROFIT_TITLE, type SubmissionKind, type SubmissionReply } from '@portal/contracts';
+import { BOOKKEEPING_FIELDS, isBookkeepingFieldShown, NONPROFIT_FIELDS } from '../onboarding/questionnaires';
 
 export const NOT_GIVEN = 'Not given';
 
@@ -14,7 +8,7 @@ export interface AnswerLine {
   value: string;
 }
 
-export function submissionTitle(kind: Submission['kind']): string {
+export function submissionTitle(kind: SubmissionKind): string {
   return kind === 'bookkeeping' ? BOOKKEEPING_TITLE : NONPROFIT_TITLE;
 }
 
@@ -23,7 +17,7 @@ export function submissionTitle(kind: Submission['kind']): string {
  * A question the form did not ask (by the same rules that hid it) is left out; one that was asked and
  * left empty (an optional one) reads 'Not given'.
  */
-export function answerLines(submission: Pick<Submission, 'kind' | 'answers'>): AnswerLine[] {
+export function answerLines(submission: Pick<SubmissionReply, 'kind' | 'answers'>): AnswerLine[] {
   const answers = submission.answers ?? {};
   const text = (field: string) => {
     const value = answers[field];

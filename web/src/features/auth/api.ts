@@ -1,3 +1,16 @@
+import type {
+  ConfirmVerificationRequest,
+  EmailRequest,
+  LoginReply,
+  LoginRequest,
+  MessageReply,
+  RegisterReply,
+  RegisterRequest,
+  ResetPasswordRequest,
+  VerificationConfirmedReply,
+  VerificationStatusQuery,
+  VerificationStatusReply,
+} from '@portal/contracts';
 import { apiClient } from '../../shared/api';
 import { getMyProfile } from '../profile/api';
 import {
@@ -23,81 +36,72 @@ export interface RegistrationInput {
   lastName: string;
 }
 
-export interface RegistrationReply {
-  user_id?: string | number;
-  email?: string;
-  is_verified?: boolean;
-  message?: string;
+/** The sign-up form as POST /auth/register takes it; the e-mail goes as `username` too. */
+export function registrationPayload(input: RegistrationInput): RegisterRequest {
+  const email = input.email.trim();
+  return {
+    email,
+    password: input.password,
+    confirmPassword: input.confirmPassword,
+    first_name: input.firstName.trim(),
+    last_name: input.lastName.trim(),
+    username: email,
+  };
 }
 
-export async function register(input: RegistrationInput): Promise<RegistrationReply> {
-  const email = input.email.trim();
+export async function register(input: RegistrationInput): Promise<RegisterReply> {
   try {
-    return await apiClient.post<RegistrationReply>('/auth/register', {
-      email,
-      password: input.password,
-      confirmPassword: input.confirmPassword,
-      first_name: input.firstName.trim(),
-      last_name: input.lastName.trim(),
-      username: email,
-    });
+    return await apiClient.post<RegisterReply>('/auth/register', registrationPayload(input));
   } catch (error) {
     throw registrationFailure(error);
   }
 }
 
-export interface LoginReply {
-  access_token: string;
-  token_type?: string;
-  is_verified?: boolean;
-  user_id?: string | number;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-  role?: string;
-  user_type?: number;
+/** The sign-in form as POST /auth/login takes it (an OAuth2 password grant: `username` is the e-mail). */
+export function loginPayload(email: string, password: string): LoginRequest {
+  return { username: email.trim(), password };
 }
 
-/** Form-encoded, as the server's OAuth2-style endpoint expects; `username` is the e-mail. */
+/** Form-encoded, as the server's OAuth2-style endpoint expects. */
 export async function login(email: string, password: string): Promise<LoginReply> {
   try {
-    return await apiClient.post<LoginReply>('/auth/login', new URLSearchParams({ username: email.trim(), password }));
+    const form = new URLSearchParams(Object.entries(loginPayload(email, password)));
+    return await apiClient.post<LoginReply>('/auth/login', form);
   } catch (error) {
     throw loginFailure(error);
   }
 }
 
+function emailPayload(email: string): EmailRequest {
+  return { email: email.trim() };
+}
+
 /** Sends (again) the verification mail. An already verified address resolves with already_verified. */
 export async function requestVerification(email: string): Promise<VerificationRequestResult> {
   try {
-    const reply = await apiClient.post<{ message?: string } | undefined>('/auth/verify-email/request/', {
-      email: email.trim(),
-    });
-    return { message: reply?.message ?? '' };
+    const reply = await apiClient.post<MessageReply>('/auth/verify-email/request/', emailPayload(email));
+    return { message: reply.message };
   } catch (error) {
     if (isAlreadyVerifiedError(error)) return { message: AUTH_MESSAGES.alreadyVerified, already_verified: true };
     throw verificationRequestFailure(error);
   }
 }
 
-export interface ConfirmationReply {
+/** What the verification screen needs of a confirmation (or of an "already verified" answer). */
+export interface ConfirmationResult {
   message: string;
   email?: string;
   is_verified: boolean;
   already_verified?: boolean;
-  /**
-   * When the caller was signed in as this user: a new token, since the old one still says unverified.
-   * Not in the spec's contract; the identity service adds it.
-   */
+  /** When the caller was signed in as this user: a new token, since the old one still says unverified. */
   access_token?: string;
 }
 
-export async function confirmVerification(token: string): Promise<ConfirmationReply> {
+export async function confirmVerification(token: string): Promise<ConfirmationResult> {
   try {
-    const reply = await apiClient.post<{ message?: string; email?: string } | undefined>('/auth/verify-email/confirm', {
-      token: token.trim(),
-    });
-    return { message: reply?.message ?? '', email: reply?.email, is_verified: true };
+    const body: ConfirmVerificationRequest = { token: token.trim() };
+    const reply = await apiClient.post<VerificationConfirmedReply>('/auth/verify-email/confirm', body);
+    return { message: reply.message, email: reply.email, is_verified: true };
   } catch (error) {
     if (isAlreadyVerifiedError(error)) {
       return { message: AUTH_MESSAGES.alreadyVerified, is_verified: true, already_verified: true };
@@ -106,36 +110,27 @@ export async function confirmVerification(token: string): Promise<ConfirmationRe
   }
 }
 
-export async function getVerificationStatus(email: string): Promise<{ email?: unknown; is_verified?: unknown }> {
-  return apiClient.get(`/auth/verify-email/status?email=${encodeURIComponent(email.trim())}`);
+export async function getVerificationStatus(query: VerificationStatusQuery): Promise<VerificationStatusReply> {
+  return apiClient.get<VerificationStatusReply>(`/auth/verify-email/status?email=${encodeURIComponent(query.email)}`);
 }
 
 /** The status call, with the spec's fallbacks when it is unavailable (see resolveVerificationStatus). */
 export function checkVerificationStatus(email: string, signedIn: boolean): Promise<VerificationStatus> {
   return resolveVerificationStatus(email, {
-    status: getVerificationStatus,
+    status: (address) => getVerificationStatus({ email: address.trim() }),
     profile: signedIn ? getMyProfile : undefined,
     request: requestVerification,
   });
 }
 
-function replyText(reply: { message?: unknown; detail?: unknown } | undefined): string {
-  if (typeof reply?.message === 'string') return reply.message;
-  return typeof reply?.detail === 'string' ? reply.detail : '';
-}
-
 /** Always answers the same message, whether or not an account exists for the address. */
-export async function requestPasswordReset(email: string): Promise<{ message: string }> {
-  const reply = await apiClient.post<{ message?: unknown; detail?: unknown } | undefined>('/auth/forgot-password', {
-    email: email.trim(),
-  });
-  return { message: replyText(reply) };
+export async function requestPasswordReset(email: string): Promise<MessageReply> {
+  const reply = await apiClient.post<MessageReply>('/auth/forgot-password', emailPayload(email));
+  return { message: reply.message };
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
-  const reply = await apiClient.post<{ message?: unknown; detail?: unknown } | undefined>('/auth/reset-password', {
-    token,
-    new_password: newPassword,
-  });
-  return { message: replyText(reply) };
+export async function resetPassword(token: string, newPassword: string): Promise<MessageReply> {
+  const body: ResetPasswordRequest = { token, new_password: newPassword };
+  const reply = await apiClient.post<MessageReply>('/auth/reset-password', body);
+  return { message: reply.message };
 }

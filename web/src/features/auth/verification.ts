@@ -1,3 +1,5 @@
+import type { VerificationStatusReply } from '@portal/contracts';
+import type { Profile } from '../profile/profile';
 import { AUTH_MESSAGES } from './errors';
 
 export interface VerificationStatus {
@@ -18,15 +20,15 @@ export interface VerificationRequestResult {
 
 export interface StatusSources {
   /** GET /auth/verify-email/status?email= */
-  status(email: string): Promise<{ is_verified?: unknown; email?: unknown }>;
+  status(email: string): Promise<VerificationStatusReply>;
   /** GET /profiles/me, only when signed in. */
-  profile?: () => Promise<{ is_verified?: unknown; isVerified?: unknown; email?: unknown }>;
+  profile?: () => Promise<Pick<Profile, 'email' | 'is_verified'>>;
   /** POST /auth/verify-email/request/, resolving with already_verified on an "already verified" 400. */
   request(email: string): Promise<VerificationRequestResult>;
 }
 
-function sameEmail(a: unknown, b: string): boolean {
-  return typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 /**
@@ -38,7 +40,7 @@ function sameEmail(a: unknown, b: string): boolean {
 export async function resolveVerificationStatus(email: string, sources: StatusSources): Promise<VerificationStatus> {
   try {
     const reply = await sources.status(email);
-    return { email, is_verified: reply.is_verified === true };
+    return { email, is_verified: reply.is_verified };
   } catch {
     // Unavailable: try the next source.
   }
@@ -46,7 +48,7 @@ export async function resolveVerificationStatus(email: string, sources: StatusSo
     try {
       const profile = await sources.profile();
       if (sameEmail(profile.email, email)) {
-        return { email, is_verified: profile.is_verified === true || profile.isVerified === true };
+        return { email, is_verified: profile.is_verified };
       }
     } catch {
       // Unavailable too.

@@ -1,6 +1,6 @@
+import type { CreateMessageReply, CreateMessageRequest } from '@portal/contracts';
 import { apiClient } from '../../shared/api';
-import type { MessagePayload } from './contact-form';
 
-export function sendMessage(payload: MessagePayload): Promise<{ id?: string; message?: string }> {
-  return apiClient.post('/messages/', payload);
+export function sendMessage(payload: CreateMessageRequest): Promise<CreateMessageReply> {
+  return apiClient.post<CreateMessageReply>('/messages/', payload);
 }

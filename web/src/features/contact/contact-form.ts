@@ -1,3 +1,4 @@
+import type { CreateMessageRequest } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import { serverDetail } from '../../shared/api/server-detail';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
@@ -152,27 +153,19 @@ export function validateContactPage(values: ContactPageValues): ValidationIssue<
   return null;
 }
 
-/** POST /messages/ body. Phone is optional and left out when empty. */
-export interface MessagePayload {
-  name: string;
-  email: string;
-  phone?: string;
-  message: string;
-  subject?: string;
-  type?: string;
-  source?: string;
-}
+type SenderValues = Pick<ContactPageValues, 'name' | 'email' | 'phone'>;
 
-function sender(values: { name: string; email: string; phone: string }) {
+/** The sender part of a POST /messages/ body. Phone is optional and left out when empty. */
+function sender(values: SenderValues): Pick<CreateMessageRequest, 'name' | 'email' | 'phone'> {
   const phone = values.phone.trim();
   return { name: values.name.trim(), email: values.email.trim(), ...(phone ? { phone } : {}) };
 }
 
-export function modalPayload(values: ContactModalValues, timeZone: string): MessagePayload {
+export function modalPayload(values: ContactModalValues, timeZone: string): CreateMessageRequest {
   return { ...sender(values), message: foldPreferredTime(values.message, values.preferredTime, timeZone) };
 }
 
-export function contactPagePayload(values: ContactPageValues): MessagePayload {
+export function contactPagePayload(values: ContactPageValues): CreateMessageRequest {
   return {
     ...sender(values),
     subject: values.subject.trim(),

@@ -1,25 +1,24 @@
+import type {
+  BookkeepingOnboardingRequest,
+  InviteCodeCheckReply,
+  NonprofitOnboardingRequest,
+  SubmitOnboardingReply,
+} from '@portal/contracts';
 import { apiClient } from '../../shared/api';
-import type { InviteRecord } from './invite';
-import type { BookkeepingPayload, NonprofitPayload } from './questionnaires';
-
-export interface SubmitReply {
-  message?: string;
-  submission_id?: string;
-}
 
 function codePath(code: string): string {
   return `/invite-codes/${encodeURIComponent(code)}`;
 }
 
 /** Checks a code without signing in; 404 unknown, 410 expired or used, each with a detail. */
-export function validateInviteCode(code: string, signal?: AbortSignal): Promise<InviteRecord> {
-  return apiClient.get<InviteRecord>(codePath(code), { signal });
+export function validateInviteCode(code: string, signal?: AbortSignal): Promise<InviteCodeCheckReply> {
+  return apiClient.get<InviteCodeCheckReply>(codePath(code), { signal });
 }
 
-export function submitBookkeeping(code: string, payload: BookkeepingPayload): Promise<SubmitReply> {
-  return apiClient.post<SubmitReply>(`${codePath(code)}/submit-onboarding`, payload);
+export function submitBookkeeping(code: string, payload: BookkeepingOnboardingRequest): Promise<SubmitOnboardingReply> {
+  return apiClient.post<SubmitOnboardingReply>(`${codePath(code)}/submit-onboarding`, payload);
 }
 
-export function submitNonprofit(code: string, payload: NonprofitPayload): Promise<SubmitReply> {
-  return apiClient.post<SubmitReply>(`${codePath(code)}/submit-nonprofit-onboarding`, payload);
+export function submitNonprofit(code: string, payload: NonprofitOnboardingRequest): Promise<SubmitOnboardingReply> {
+  return apiClient.post<SubmitOnboardingReply>(`${codePath(code)}/submit-nonprofit-onboarding`, payload);
 }

@@ -7,10 +7,15 @@ import {
   submitErrorDetails,
   submittableCode,
   WRONG_QUESTIONNAIRE,
+  type InviteRecord,
 } from './invite';
 
 const CODE = 'K7M2-QX9D-4TRB-HF3W';
-const RECORD = { invite_code: CODE, route: '/new-client', expiration_datetime: '2030-01-01T00:00:00.000Z' };
+const RECORD: InviteRecord = {
+  invite_code: CODE,
+  route: '/new-client',
+  expiration_datetime: '2030-01-01T00:00:00.000Z',
+};
 
 describe('codeFromQuery', () => {
   it('reads the code, trimmed; nothing or blanks is no code', () => {
@@ -93,7 +98,7 @@ describe('submittableCode', () => {
   it("is the validated record's code, or null when the record lacks one ('Invite code data is missing.')", () => {
     expect(submittableCode(RECORD)).toBe(CODE);
     expect(submittableCode({ ...RECORD, invite_code: '' })).toBeNull();
-    expect(submittableCode({ route: '/new-client' })).toBeNull();
+    expect(submittableCode({ ...RECORD, invite_code: '  ' })).toBeNull();
     expect(submittableCode(undefined)).toBeNull();
   });
 });

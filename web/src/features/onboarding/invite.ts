@@ -1,19 +1,20 @@
+import {
+  WRONG_QUESTIONNAIRE,
+  type InviteCodeCheckReply,
+  type InviteRoute,
+  type ValidationErrorReply,
+} from '@portal/contracts';
 import { serverDetail } from '../../shared/api/server-detail';
-import { ROUTES } from '../../shared/routes';
 import { ONBOARDING_MESSAGES } from './questionnaires';
 
-/** The two questionnaire pages a code can open. */
-export type InviteRoute = typeof ROUTES.newClient | typeof ROUTES.newNonprofitLlc;
+/** The two questionnaire pages a code can open (their paths are ROUTES.newClient and ROUTES.newNonprofitLlc). */
+export type { InviteRoute };
 
-/** GET /invite-codes/{code}: the spec reads invite_code only; the server adds the route and expiry. */
-export interface InviteRecord {
-  invite_code?: string | null;
-  route?: string | null;
-  expiration_datetime?: string | null;
-}
+/** GET /invite-codes/{code}: the code, the questionnaire it opens and its expiry. */
+export type InviteRecord = InviteCodeCheckReply;
 
 /** Said when a code of one questionnaire is opened on the other's page (the server's 409 text). */
-export const WRONG_QUESTIONNAIRE = 'This invite code is for a different questionnaire.';
+export { WRONG_QUESTIONNAIRE };
 
 export type InviteState =
   | { status: 'validating' }
@@ -25,10 +26,6 @@ export type InviteState =
       otherRoute?: InviteRoute;
     }
   | { status: 'valid'; invite: InviteRecord };
-
-function isInviteRoute(route: unknown): route is InviteRoute {
-  return route === ROUTES.newClient || route === ROUTES.newNonprofitLlc;
-}
 
 /** The code of the page's query (`?code=...`), or null when there is none. */
 export function codeFromQuery(value: string | null): string | null {
@@ -51,9 +48,7 @@ export function inviteState(
   if (check.error) return { status: 'invalid', detail: inviteErrorDetail(check.error) };
   if (check.isPending || !check.data) return { status: 'validating' };
   const route = check.data.route;
-  if (route && route !== page) {
-    return { status: 'invalid', detail: WRONG_QUESTIONNAIRE, otherRoute: isInviteRoute(route) ? route : undefined };
-  }
+  if (route !== page) return { status: 'invalid', detail: WRONG_QUESTIONNAIRE, otherRoute: route };
   return { status: 'valid', invite: check.data };
 }
 
@@ -63,8 +58,7 @@ export function inviteErrorDetail(error: unknown): string {
 
 /** The code to submit with: the validated record's own, or null when it lacks one ('Invite code data is missing.'). */
 export function submittableCode(invite: InviteRecord | undefined): string | null {
-  const code = invite?.invite_code;
-  return typeof code === 'string' && code.trim() ? code.trim() : null;
+  return invite?.invite_code.trim() || null;
 }
 
 /** The server's text for a failed submit, else the spec's fallback. */
@@ -79,7 +73,7 @@ export function submitErrorDetail(error: unknown): string {
 export function submitErrorDetails(error: unknown): string[] {
   const body = (error as { body?: unknown } | null)?.body;
   if (serverDetail(error) && typeof body === 'object' && body !== null) {
-    const list = (body as { errors?: unknown }).errors;
+    const list = (body as { [Field in keyof ValidationErrorReply]?: unknown }).errors;
     if (Array.isArray(list)) {
       const lines = list.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
       if (lines.length > 0) return lines;

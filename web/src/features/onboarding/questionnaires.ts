@@ -1,27 +1,23 @@
+import {
+  BOOKKEEPING_LABELS,
+  EIN_MESSAGE,
+  EIN_PATTERN,
+  NONPROFIT_LABELS,
+  type BookkeepingOnboardingRequest,
+  type NonprofitOnboardingRequest,
+} from '@portal/contracts';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
 
 /**
  * The two onboarding questionnaires (spec part 1, sections 3-5): their fields in the form's order, the
- * allowed answers, the conditional questions of the bookkeeping form, the checks run before the call
- * and the payloads. Pure, so the rules are tested without a browser; the admin panel reads the same
- * fields and rules to show submitted answers.
+ * conditional questions of the bookkeeping form, the checks run before the call and the payloads. The
+ * titles, the allowed answers and the labels are the server's (@portal/contracts). Pure, so the rules
+ * are tested without a browser; the admin panel reads the same fields and rules to show submitted answers.
  */
 
-export const BOOKKEEPING_TITLE = 'Bookkeeping Client Onboarding Questionnaire';
-export const NONPROFIT_TITLE = 'Non-Profit LLC Formation Questionnaire';
+export { BOOKKEEPING_CHOICES, BOOKKEEPING_TITLE, NONPROFIT_TITLE, type ChoiceField } from '@portal/contracts';
 
-/** The allowed answers of the choice questions (section 3), in the order they are offered. */
-export const BOOKKEEPING_CHOICES = {
-  accounting_software_use: ['Yes', 'No'],
-  add_team_to_software: ['Yes', 'No', 'Not sure'],
-  setup_on_our_system: ['Yes', 'No', 'Need more info'],
-  report_frequency: ['Monthly', 'Quarterly', 'Not sure'],
-  payroll_provider: ['Yes', 'No', 'Will need one'],
-  invoicing_help: ['Yes', 'No', 'Maybe later'],
-} as const;
-
-export type ChoiceField = keyof typeof BOOKKEEPING_CHOICES;
-
+/** The form's answers: text, '' when not given (the payload says what is sent). */
 export interface BookkeepingValues {
   company_name: string;
   accounting_software_use: string;
@@ -48,69 +44,26 @@ export interface FieldInfo<Field extends string> {
   required: boolean;
 }
 
-/** Every field in the form's order. Labels are the server's (services/onboarding questionnaires.ts). */
+const bookkeeping = (field: BookkeepingField, question: string, required = true): FieldInfo<BookkeepingField> => ({
+  field,
+  label: BOOKKEEPING_LABELS[field],
+  question,
+  required,
+});
+
+/** Every field in the form's order. */
 export const BOOKKEEPING_FIELDS: readonly FieldInfo<BookkeepingField>[] = [
-  { field: 'company_name', label: 'Company name', question: 'Company name', required: true },
-  {
-    field: 'accounting_software_use',
-    label: 'Accounting software use',
-    question: 'Do you currently use accounting software?',
-    required: true,
-  },
-  {
-    field: 'accounting_software_name',
-    label: 'Accounting software name',
-    question: 'Which accounting software do you use?',
-    required: false,
-  },
-  {
-    field: 'add_team_to_software',
-    label: 'Add team to software',
-    question: 'Can you add our team as users of your accounting software?',
-    required: true,
-  },
-  {
-    field: 'setup_on_our_system',
-    label: 'Setup on our system',
-    question: 'Would you like us to set up your books on our system?',
-    required: true,
-  },
-  {
-    field: 'bank_accounts_count',
-    label: 'Number of bank accounts',
-    question: 'How many business bank accounts do you have?',
-    required: true,
-  },
-  {
-    field: 'report_frequency',
-    label: 'Report frequency',
-    question: 'How often would you like to receive financial reports?',
-    required: true,
-  },
-  {
-    field: 'payroll_provider',
-    label: 'Payroll provider',
-    question: 'Do you use a payroll provider?',
-    required: true,
-  },
-  {
-    field: 'payroll_provider_name',
-    label: 'Payroll provider name',
-    question: 'Which payroll provider do you use?',
-    required: true,
-  },
-  {
-    field: 'invoicing_help',
-    label: 'Invoicing help',
-    question: 'Would you like help with invoicing your customers?',
-    required: true,
-  },
-  {
-    field: 'report_email',
-    label: 'Report email',
-    question: 'Which email address should we send your reports to?',
-    required: true,
-  },
+  bookkeeping('company_name', 'Company name'),
+  bookkeeping('accounting_software_use', 'Do you currently use accounting software?'),
+  bookkeeping('accounting_software_name', 'Which accounting software do you use?', false),
+  bookkeeping('add_team_to_software', 'Can you add our team as users of your accounting software?'),
+  bookkeeping('setup_on_our_system', 'Would you like us to set up your books on our system?'),
+  bookkeeping('bank_accounts_count', 'How many business bank accounts do you have?'),
+  bookkeeping('report_frequency', 'How often would you like to receive financial reports?'),
+  bookkeeping('payroll_provider', 'Do you use a payroll provider?'),
+  bookkeeping('payroll_provider_name', 'Which payroll provider do you use?'),
+  bookkeeping('invoicing_help', 'Would you like help with invoicing your customers?'),
+  bookkeeping('report_email', 'Which email address should we send your reports to?'),
 ];
 
 export interface NonprofitValues {
@@ -121,10 +74,17 @@ export interface NonprofitValues {
 
 export type NonprofitField = keyof NonprofitValues;
 
+const nonprofit = (field: NonprofitField, question: string, required = true): FieldInfo<NonprofitField> => ({
+  field,
+  label: NONPROFIT_LABELS[field],
+  question,
+  required,
+});
+
 export const NONPROFIT_FIELDS: readonly FieldInfo<NonprofitField>[] = [
-  { field: 'non_profit_name', label: 'Non-profit name', question: 'Name of the non-profit', required: true },
-  { field: 'ein_number', label: 'EIN', question: 'EIN (Employer Identification Number)', required: false },
-  { field: 'state_of_formation', label: 'State of formation', question: 'State of formation', required: true },
+  nonprofit('non_profit_name', 'Name of the non-profit'),
+  nonprofit('ein_number', 'EIN (Employer Identification Number)', false),
+  nonprofit('state_of_formation', 'State of formation'),
 ];
 
 export const EMPTY_BOOKKEEPING: BookkeepingValues = {
@@ -156,7 +116,7 @@ export const ONBOARDING_MESSAGES = {
   bookkeepingNextSteps: 'Our team will review your information and contact you shortly to discuss next steps.',
   nonprofitSuccess: 'Onboarding information submitted successfully!',
   emailInvalid: 'Please enter a valid email address',
-  einInvalid: 'EIN must have 9 digits, as in 12-3456789',
+  einInvalid: EIN_MESSAGE,
 } as const;
 
 /**
@@ -220,38 +180,33 @@ export function validateBookkeeping(values: BookkeepingValues): ValidationIssue<
   return null;
 }
 
-export type BookkeepingPayload = Record<BookkeepingField, string>;
-
 /**
  * The eleven answers as POST /invite-codes/{code}/submit-onboarding takes them: trimmed, and a question
  * the form does not show sent as "" whatever was typed into it before it was hidden (the server refuses
  * a value for a question that was not asked).
  */
-export function bookkeepingPayload(values: BookkeepingValues): BookkeepingPayload {
-  const payload = {} as BookkeepingPayload;
+export function bookkeepingPayload(values: BookkeepingValues): BookkeepingOnboardingRequest {
+  const payload = {} as Record<BookkeepingField, string>;
   for (const { field } of BOOKKEEPING_FIELDS) {
     payload[field] = isBookkeepingFieldShown(field, values) ? values[field].trim() : '';
   }
   return payload;
 }
 
-// Nine digits, the dash after the second optional: 12-3456789 or 123456789 (the server accepts both).
-const EIN_PATTERN = /^\d{2}-?\d{7}$/;
-
 export function validateNonprofit(values: NonprofitValues): ValidationIssue<NonprofitField> | null {
-  if (!values.non_profit_name.trim()) return { message: requiredMessage('Non-profit name'), field: 'non_profit_name' };
+  if (!values.non_profit_name.trim()) {
+    return { message: requiredMessage(NONPROFIT_LABELS.non_profit_name), field: 'non_profit_name' };
+  }
   const ein = values.ein_number.trim();
   if (ein && !EIN_PATTERN.test(ein)) return { message: ONBOARDING_MESSAGES.einInvalid, field: 'ein_number' };
   if (!values.state_of_formation.trim()) {
-    return { message: requiredMessage('State of formation'), field: 'state_of_formation' };
+    return { message: requiredMessage(NONPROFIT_LABELS.state_of_formation), field: 'state_of_formation' };
   }
   return null;
 }
 
-export type NonprofitPayload = Record<NonprofitField, string>;
-
 /** POST /invite-codes/{code}/submit-nonprofit-onboarding; an EIN left out is sent as "". */
-export function nonprofitPayload(values: NonprofitValues): NonprofitPayload {
+export function nonprofitPayload(values: NonprofitValues): NonprofitOnboardingRequest {
   return {
     non_profit_name: values.non_profit_name.trim(),
     ein_number: values.ein_number.trim(),

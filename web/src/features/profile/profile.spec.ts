@@ -1,3 +1,4 @@
+import type { ProfileReply } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import {
   addressLines,
@@ -19,6 +20,21 @@ const ADDRESS = {
   state: 'NC',
   postal_code: '27601',
   country: 'US' as const,
+};
+
+const REPLY: ProfileReply = {
+  id: 'p-4',
+  user_id: 'u-1',
+  email: 'ann@example.com',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  phone: null,
+  company: null,
+  job_title: null,
+  address: null,
+  is_verified: true,
+  role: 'user',
+  user_type: 1,
 };
 
 const VALUES: ProfileFormValues = {
@@ -61,21 +77,14 @@ describe('normalizeProfile', () => {
   it('reads the reply of GET /profiles/me', () => {
     expect(
       normalizeProfile({
-        id: 4,
-        user_id: 'u-1',
-        email: 'ann@example.com',
-        first_name: 'Ann',
-        last_name: 'Lee',
+        ...REPLY,
         phone: null,
         company: 'Acme',
         job_title: null,
-        address: JSON.stringify(ADDRESS),
-        is_verified: true,
-        role: 'user',
-        user_type: 1,
+        address: ADDRESS,
       }),
     ).toEqual({
-      id: '4',
+      id: 'p-4',
       email: 'ann@example.com',
       first_name: 'Ann',
       last_name: 'Lee',
@@ -89,27 +98,23 @@ describe('normalizeProfile', () => {
     });
   });
 
-  it('defaults every field', () => {
-    expect(normalizeProfile({})).toEqual({
-      id: null,
-      email: '',
-      first_name: '',
-      last_name: '',
-      phone: '',
-      company: '',
-      job_title: '',
-      address: null,
-      is_verified: false,
-      role: null,
-      user_type: null,
+  it('reads an address left empty as none', () => {
+    expect(
+      normalizeProfile({
+        ...REPLY,
+        address: { ...ADDRESS, line1: ' ', line2: null, city: '', state: '', postal_code: '' },
+      }).address,
+    ).toBeNull();
+    expect(normalizeProfile({ ...REPLY, address: { ...ADDRESS, line2: null } }).address).toEqual({
+      ...ADDRESS,
+      line2: '',
     });
-    expect(normalizeProfile({ isVerified: true, user_type: '99' })).toMatchObject({ is_verified: true, user_type: 99 });
   });
 });
 
 describe('toFormValues', () => {
   it('gives an empty US address when the profile has none', () => {
-    const profile = normalizeProfile({ first_name: 'Ann' });
+    const profile = normalizeProfile({ ...REPLY, last_name: '' });
     expect(toFormValues(profile)).toEqual({
       first_name: 'Ann',
       last_name: '',
@@ -173,7 +178,7 @@ describe('toAddressUpdate', () => {
   it('sends the phone and the address as a JSON string', () => {
     const update = toAddressUpdate(VALUES, null);
     expect(update?.phone).toBe('+1 555 0100');
-    expect(JSON.parse(update?.address ?? '')).toEqual(ADDRESS);
+    expect(JSON.parse(update?.address as string)).toEqual(ADDRESS);
   });
 
   it('sends nothing when no address was typed and none is stored', () => {

@@ -1,17 +1,29 @@
+import {
+  ADDRESS_COUNTRIES,
+  DEFAULT_COUNTRY,
+  type AddressCountry,
+  type AddressInput,
+  type ProfileReply,
+  type UpdateProfileRequest,
+} from '@portal/contracts';
 import { serverDetail } from '../../shared/api/server-detail';
 
-/** Spec part 2, section 3. */
-export const COUNTRIES = [
-  { code: 'US', name: 'United States' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'AU', name: 'Australia' },
-] as const;
+/** The countries the server takes (spec part 2, section 3), with their names for people. */
+export const COUNTRY_NAMES: Readonly<Record<AddressCountry, string>> = {
+  US: 'United States',
+  CA: 'Canada',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+};
 
-export type CountryCode = (typeof COUNTRIES)[number]['code'];
+/** The country choices, in the server's order. */
+export const COUNTRIES = ADDRESS_COUNTRIES.map((code) => ({ code, name: COUNTRY_NAMES[code] }));
 
-export const DEFAULT_COUNTRY: CountryCode = 'US';
+export type CountryCode = AddressCountry;
 
+export { DEFAULT_COUNTRY };
+
+/** An address as the form holds it: every part text ('' when empty). */
 export interface Address {
   line1: string;
   line2: string;
@@ -52,7 +64,7 @@ function text(value: unknown): string {
 }
 
 function isCountry(value: unknown): value is CountryCode {
-  return COUNTRIES.some((country) => country.code === value);
+  return ADDRESS_COUNTRIES.some((code) => code === value);
 }
 
 export function emptyAddress(): Address {
@@ -91,22 +103,20 @@ export function isAddressEmpty(address: Address): boolean {
   return [address.line1, address.line2, address.city, address.state, address.postal_code].every((part) => !part.trim());
 }
 
-/** GET /profiles/me, with every field given its default. */
-export function normalizeProfile(raw: Record<string, unknown>): Profile {
-  const id = raw.id ?? raw.user_id;
-  const userType = typeof raw.user_type === 'string' && raw.user_type.trim() ? Number(raw.user_type) : raw.user_type;
+/** The reply of GET and PUT /profiles/me as the screens use it: an empty optional field is ''. */
+export function normalizeProfile(reply: ProfileReply): Profile {
   return {
-    id: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-    email: text(raw.email),
-    first_name: text(raw.first_name ?? raw.firstName),
-    last_name: text(raw.last_name ?? raw.lastName),
-    phone: text(raw.phone),
-    company: text(raw.company),
-    job_title: text(raw.job_title),
-    address: parseAddress(raw.address),
-    is_verified: raw.is_verified === true || raw.isVerified === true,
-    role: typeof raw.role === 'string' ? raw.role : null,
-    user_type: typeof userType === 'number' && Number.isInteger(userType) ? userType : null,
+    id: reply.id,
+    email: reply.email,
+    first_name: reply.first_name,
+    last_name: reply.last_name,
+    phone: reply.phone ?? '',
+    company: reply.company ?? '',
+    job_title: reply.job_title ?? '',
+    address: parseAddress(reply.address),
+    is_verified: reply.is_verified,
+    role: reply.role,
+    user_type: reply.user_type,
   };
 }
 
@@ -155,16 +165,8 @@ export function validateProfile(values: ProfileFormValues): { message: string; f
   return null;
 }
 
-export interface ProfileUpdate {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company: string;
-  job_title: string;
-}
-
 /** The main update of PUT /profiles/me (spec part 2, section 7). */
-export function toProfileUpdate(values: ProfileFormValues): ProfileUpdate {
+export function toProfileUpdate(values: ProfileFormValues): UpdateProfileRequest {
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
@@ -174,17 +176,12 @@ export function toProfileUpdate(values: ProfileFormValues): ProfileUpdate {
   };
 }
 
-export interface AddressUpdate {
-  phone: string;
-  /** The address as a JSON string; 'null' removes the stored one. */
-  address: string;
-}
-
 /**
  * The separate phone-and-address update (spec part 2, section 7), or null when there is nothing to
- * send: no address typed and none stored. Emptying every field of a stored address removes it.
+ * send: no address typed and none stored. The address goes as a JSON string; emptying every field of a
+ * stored address sends 'null', which removes it.
  */
-export function toAddressUpdate(values: ProfileFormValues, stored: Address | null): AddressUpdate | null {
+export function toAddressUpdate(values: ProfileFormValues, stored: Address | null): UpdateProfileRequest | null {
   const address: Address = {
     line1: values.address.line1.trim(),
     line2: values.address.line2.trim(),
@@ -195,7 +192,8 @@ export function toAddressUpdate(values: ProfileFormValues, stored: Address | nul
   };
   const empty = isAddressEmpty(address);
   if (empty && !stored) return null;
-  return { phone: values.phone.trim(), address: JSON.stringify(empty ? null : address) };
+  const sent: AddressInput | null = empty ? null : address;
+  return { phone: values.phone.trim(), address: JSON.stringify(sent) };
 }
 
 /** The lines to show for an address in the read-only view. */

@@ -1,33 +1,39 @@
+import type {
+  MenuItemReply,
+  PackageReply,
+  ServiceAttributesReply,
+  ServiceReply,
+  SitePageReply,
+} from '@portal/contracts';
 import { apiClient } from '../../shared/api';
-import type { CatalogId, CatalogService, MenuItem, SitePage, SubscriptionPackage } from './catalog';
 
 /** The catalog's read calls (spec part 1, section 7, and part 2, section 7). */
 
-export function getMenu(signal?: AbortSignal): Promise<MenuItem[]> {
-  return apiClient.get<MenuItem[]>('/menu/', { signal });
+export function getMenu(signal?: AbortSignal): Promise<MenuItemReply[]> {
+  return apiClient.get<MenuItemReply[]>('/menu/', { signal });
 }
 
-export function getSitePages(signal?: AbortSignal): Promise<SitePage[]> {
-  return apiClient.get<SitePage[]>('/pages/', { signal });
+export function getSitePages(signal?: AbortSignal): Promise<SitePageReply[]> {
+  return apiClient.get<SitePageReply[]>('/pages/', { signal });
 }
 
-export function getServices(signal?: AbortSignal): Promise<CatalogService[]> {
-  return apiClient.get<CatalogService[]>('/services/', { signal });
+export function getServices(signal?: AbortSignal): Promise<ServiceReply[]> {
+  return apiClient.get<ServiceReply[]>('/services/', { signal });
 }
 
-export function getService(id: CatalogId, signal?: AbortSignal): Promise<CatalogService> {
-  return apiClient.get<CatalogService>(`/services/${encodeURIComponent(String(id))}`, { signal });
+export function getService(id: string, signal?: AbortSignal): Promise<ServiceReply> {
+  return apiClient.get<ServiceReply>(`/services/${encodeURIComponent(id)}`, { signal });
 }
 
-export function getServicesByCategory(category: string, signal?: AbortSignal): Promise<CatalogService[]> {
-  return apiClient.get<CatalogService[]>(`/services/by-category/${encodeURIComponent(category)}`, { signal });
+export function getServicesByCategory(category: string, signal?: AbortSignal): Promise<ServiceReply[]> {
+  return apiClient.get<ServiceReply[]>(`/services/by-category/${encodeURIComponent(category)}`, { signal });
 }
 
 /** The attribute names of a category, in the order its packages list them. */
-export function getServiceAttributes(category: string, signal?: AbortSignal): Promise<string[]> {
-  return apiClient.get<string[]>(`/services/attributes/${encodeURIComponent(category)}`, { signal });
+export function getServiceAttributes(category: string, signal?: AbortSignal): Promise<ServiceAttributesReply> {
+  return apiClient.get<ServiceAttributesReply>(`/services/attributes/${encodeURIComponent(category)}`, { signal });
 }
 
-export function getPackage(id: CatalogId, signal?: AbortSignal): Promise<SubscriptionPackage> {
-  return apiClient.get<SubscriptionPackage>(`/subscriptions/packages/${encodeURIComponent(String(id))}/`, { signal });
+export function getPackage(id: string, signal?: AbortSignal): Promise<PackageReply> {
+  return apiClient.get<PackageReply>(`/subscriptions/packages/${encodeURIComponent(id)}/`, { signal });
 }

@@ -1,44 +1,7 @@
-/** The catalog's shapes (spec part 1, section 3, and part 2, section 3), as the catalog service sends them. */
+import type { ServiceReply } from '@portal/contracts';
 
-export type CatalogId = string | number;
-
-export interface MenuItem {
-  id: CatalogId;
-  path: string;
-  title: string;
-  description: string;
-  /** Inline SVG markup; see safeSvgIcon. */
-  icon?: string | null;
-}
-
-export interface SitePage {
-  name: string;
-  title: string;
-  content: string;
-}
-
-export interface CatalogService {
-  id: CatalogId;
-  provider: string;
-  category: string;
-  title: string;
-  /** Display text: '$300/month', '$2,500-$5,000', 'Custom'. */
-  price: string;
-  description: string;
-  /** Feature name to value, including 'Trial' (months) and 'Bank/CC Reconciliations'. */
-  attributes: Record<string, string | number | boolean | null>;
-  /**
-   * Not in the spec's contract; the catalog service adds it: 'monthly' for a package (subscribe), null
-   * for a one-time service (purchase). Absent, the page decides (see serviceAction).
-   */
-  billing_cycle?: 'monthly' | null;
-}
-
-export interface SubscriptionPackage extends Omit<CatalogService, 'billing_cycle'> {
-  amount_cents: number;
-  currency: string;
-  billing_cycle: string;
-}
+/** A service or package as the catalog sends it (spec part 1, section 3, and part 2, section 3). */
+export type CatalogService = ServiceReply;
 
 // A test category of the old catalog that must never show (spec part 1, section 3).
 const HIDDEN_CATEGORIES = new Set(['books1']);

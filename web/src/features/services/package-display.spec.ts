@@ -13,7 +13,7 @@ import {
   trialText,
 } from './package-display';
 
-const pkg = (price: string, attributes: Record<string, string | number | null> = {}) => ({
+const pkg = (price: string, attributes: Record<string, string> = {}) => ({
   id: 'pkg-1',
   price,
   attributes,
@@ -45,14 +45,14 @@ describe('companyServiceAction', () => {
   it.each(['$299', '$299 + state fees', '$499 plus filing fees', 'Fees: $150', '$100 one-time'])(
     'starts the purchase of %j',
     (price) => {
-      expect(companyServiceAction({ id: 42, price })).toEqual({ kind: 'start', to: '/service-purchase?service=42' });
+      expect(companyServiceAction({ id: '42', price })).toEqual({ kind: 'start', to: '/service-purchase?service=42' });
     },
   );
 
   it.each(['Custom', 'Varies by state', 'Call for pricing', 'Request a quote', 'Contact us', ''])(
     'books a call for %j',
     (price) => {
-      expect(companyServiceAction({ id: 42, price })).toEqual({ kind: 'book-call' });
+      expect(companyServiceAction({ id: '42', price })).toEqual({ kind: 'book-call' });
     },
   );
 });
@@ -76,7 +76,7 @@ describe('trials', () => {
   });
 
   it('links to the subscribe page with the package and the trial in days', () => {
-    expect(subscribePath({ id: 7, attributes: { Trial: '3' } })).toBe('/subscribe?package=7&trial=90');
+    expect(subscribePath({ id: '7', attributes: { Trial: '3' } })).toBe('/subscribe?package=7&trial=90');
     expect(subscribePath({ id: 'a b', attributes: { Trial: 'N/A' } })).toBe('/subscribe?package=a+b&trial=0');
   });
 });

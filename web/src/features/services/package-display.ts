@@ -11,8 +11,9 @@ export const RECONCILIATIONS_ATTRIBUTE = 'Bank/CC Reconciliations';
 /** The trial attribute counts months of 30 days. */
 export const DAYS_PER_TRIAL_MONTH = 30;
 
-type Attributes = CatalogService['attributes'];
-type AttributeValue = Attributes[string];
+/** An attribute's value: text in the catalog's replies; the readers below take a number or a boolean too. */
+type AttributeValue = CatalogService['attributes'][string] | number | boolean | null;
+type Attributes = Readonly<Record<string, AttributeValue>>;
 
 // A package price that is not a fixed monthly amount: sold after a call, not by card.
 const PACKAGE_CALL_PRICE = /\+|custom|varies|call|quote/i;
@@ -88,7 +89,10 @@ export type ServiceAction = PackageAction | CompanyServiceAction;
  * The catalog says which with billing_cycle ('monthly' or null); a catalog that does not send it leaves
  * the page to decide (/company sells one-time services, the other pages packages).
  */
-export function isPackage(service: Pick<CatalogService, 'billing_cycle'>, pageMode: 'packages' | 'company'): boolean {
+export function isPackage(
+  service: Partial<Pick<CatalogService, 'billing_cycle'>>,
+  pageMode: 'packages' | 'company',
+): boolean {
   if (service.billing_cycle === 'monthly') return true;
   if (service.billing_cycle === null) return false;
   return pageMode === 'packages';
@@ -96,7 +100,7 @@ export function isPackage(service: Pick<CatalogService, 'billing_cycle'>, pageMo
 
 /** The card's button: packages by the package rule, one-time services by the company-services rule. */
 export function serviceAction(
-  service: Pick<CatalogService, 'id' | 'price' | 'attributes' | 'billing_cycle'>,
+  service: Pick<CatalogService, 'id' | 'price' | 'attributes'> & Partial<Pick<CatalogService, 'billing_cycle'>>,
   pageMode: 'packages' | 'company',
 ): ServiceAction {
   return isPackage(service, pageMode) ? packageAction(service) : companyServiceAction(service);

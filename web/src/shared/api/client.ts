@@ -1,3 +1,4 @@
+import type { ErrorReply, MessageReply } from '@portal/contracts';
 import { signInPath } from '../routes';
 import { SESSION_KEYS, type StorageLike } from '../storage/storage';
 
@@ -122,9 +123,12 @@ function parseBody(text: string, response: Response): unknown {
   return /[/+]json\b/i.test(type) ? JSON.parse(text) : text;
 }
 
+/** What an error body may carry: the contract's `detail`, or a `message` (older proxies, Fastify). */
+export type ErrorBodyFields = { [Field in keyof ErrorReply | keyof MessageReply]?: unknown };
+
 function errorDetail(body: unknown, response: Response): string {
   if (typeof body === 'object' && body !== null) {
-    const { detail, message } = body as Record<string, unknown>;
+    const { detail, message } = body as ErrorBodyFields;
     if (typeof detail === 'string' && detail) return detail;
     if (typeof message === 'string' && message) return message;
   }

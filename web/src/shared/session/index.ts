@@ -6,7 +6,7 @@ export { RequireAuth } from './RequireAuth';
 export { safeRedirect } from './safe-redirect';
 export { SessionProvider, useSession, type Session } from './SessionProvider';
 export type { SessionSnapshot, SessionStore } from './session-store';
-export { ADMIN_USER_TYPE, isAdmin, normalizeUser, userInitials, type RawUser, type User } from './user';
+export { isAdmin, loginUser, normalizeUser, userInitials, type RawUser, type User } from './user';
 
 /** The app's session, restored from browser storage when the app starts. */
 export const sessionStore = createSessionStore(appStorage);

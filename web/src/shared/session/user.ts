@@ -1,3 +1,5 @@
+import { ADMIN_USER_TYPE, type LoginReply } from '@portal/contracts';
+
 /** The signed-in user as the app uses it, whatever shape the server or an older stored session had. */
 export interface User {
   id: string | null;
@@ -64,9 +66,20 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** user_type 99 is the admin (spec part 1, section 6): the only one that sees Admin. */
-export const ADMIN_USER_TYPE = 99;
+/** The user of a login reply, as the session stores it (the token is kept apart). */
+export function loginUser(reply: LoginReply): RawUser {
+  return {
+    user_id: reply.user_id,
+    email: reply.email,
+    first_name: reply.first_name,
+    last_name: reply.last_name,
+    is_verified: reply.is_verified,
+    role: reply.role,
+    user_type: reply.user_type,
+  };
+}
 
+/** user_type ADMIN_USER_TYPE (99) is the admin (spec part 1, section 6): the only one that sees Admin. */
 export function isAdmin(user: Pick<User, 'user_type'> | null | undefined): boolean {
   return user?.user_type === ADMIN_USER_TYPE;
 }

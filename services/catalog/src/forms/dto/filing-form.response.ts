@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { FilingFormReply } from '@portal/contracts';
 
-export class FilingFormResponse {
+export class FilingFormResponse implements FilingFormReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

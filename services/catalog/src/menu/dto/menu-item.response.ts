@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { MenuItemReply } from '@portal/contracts';
 
-export class MenuItemResponse {
+export class MenuItemResponse implements MenuItemReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

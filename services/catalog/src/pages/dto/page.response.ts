@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { SitePageReply } from '@portal/contracts';
 
-export class PageResponse {
+export class PageResponse implements SitePageReply {
   @ApiProperty({ example: 'about', description: '`home` is the home page' })
   name: string;
 

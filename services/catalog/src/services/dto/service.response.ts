@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BILLING_CYCLES, type BillingCycle, type PackageReply, type ServiceReply } from '@portal/contracts';
 
 const ATTRIBUTES = {
   type: 'object',
@@ -7,7 +8,7 @@ const ATTRIBUTES = {
   example: { Trial: '3', 'Bank/CC Reconciliations': 'Up to 3' },
 } as const;
 
-export class ServiceResponse {
+export class ServiceResponse implements ServiceReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -44,14 +45,14 @@ export class ServiceResponse {
   currency: string;
 
   @ApiPropertyOptional({
-    enum: ['monthly'],
+    enum: BILLING_CYCLES,
     nullable: true,
     description: "'monthly' for packages (subscribe), null for one-time services (purchase)",
   })
-  billing_cycle: 'monthly' | null;
+  billing_cycle: BillingCycle | null;
 }
 
-export class PackageResponse {
+export class PackageResponse implements PackageReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -82,8 +83,8 @@ export class PackageResponse {
   @ApiProperty({ example: 'usd' })
   currency: string;
 
-  @ApiProperty({ enum: ['monthly'] })
-  billing_cycle: 'monthly';
+  @ApiProperty({ enum: BILLING_CYCLES })
+  billing_cycle: BillingCycle;
 
   @ApiProperty({ example: 3, description: "The Trial attribute in months; 0 when it is 'N/A' or '0'" })
   trial_months: number;

@@ -1,14 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { AdminUserQuery, AdminUserReply } from '@portal/contracts';
 import { IsEmailAddress, Trim } from '@portal/http';
 
-export class AdminUserQuery {
+export class AdminUserQueryDto implements AdminUserQuery {
   @ApiProperty({ example: 'jane@example.com' })
   @Trim()
   @IsEmailAddress()
   email: string;
 }
 
-export class AdminUserResponse {
+export class AdminUserResponse implements AdminUserReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import type { LoginReply, LoginRequest } from '@portal/contracts';
 import { EMAIL_MAX_LENGTH, isBlank, RequiredText, Trim } from '@portal/http';
 
 const REQUIRED = 'Please enter both email and password';
@@ -8,7 +9,7 @@ const REQUIRED = 'Please enter both email and password';
  * Sign-in, form-encoded as an OAuth2 password grant (`username` is the e-mail) or JSON.
  * `email` is accepted instead of `username`; `grant_type` and `scope` are accepted and ignored.
  */
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiPropertyOptional({ description: 'The e-mail', example: 'jane@example.com' })
   @ValidateIf((dto: LoginDto) => dto.email === undefined)
   @Trim()
@@ -41,11 +42,11 @@ export class LoginDto {
 }
 
 /** The e-mail given, whichever field carried it. */
-export function loginEmail(dto: LoginDto): string {
+export function loginEmail(dto: LoginRequest): string {
   return (dto.username ?? dto.email ?? '').trim();
 }
 
-export class LoginResponse {
+export class LoginResponse implements LoginReply {
   @ApiProperty()
   access_token: string;
 

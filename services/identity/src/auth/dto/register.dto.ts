@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { RegisterReply, RegisterRequest } from '@portal/contracts';
 import { EMAIL_MAX_LENGTH, EqualsProperty, IsEmailAddress, RequiredText, Trim } from '@portal/http';
 import { IsNewPassword } from '../../users/password-rules';
 
@@ -19,7 +20,7 @@ export const LastName = () =>
   });
 
 /** The sign-up form. Role and user type are not fields: no request can choose them. */
-export class RegisterDto {
+export class RegisterDto implements RegisterRequest {
   @ApiProperty({ example: 'jane@example.com' })
   @Trim()
   @IsEmailAddress()
@@ -51,7 +52,7 @@ export class RegisterDto {
   username?: string;
 }
 
-export class RegisterResponse {
+export class RegisterResponse implements RegisterReply {
   @ApiProperty({ format: 'uuid' })
   user_id: string;
 

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
+import type { ResetPasswordRequest } from '@portal/contracts';
 import { EqualsProperty, RequiredText, Trim } from '@portal/http';
 import { MESSAGES } from '../../common/messages';
 import { IsNewPassword } from '../../users/password-rules';
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @ApiProperty({ description: 'The token of the reset link' })
   @Trim()
   @RequiredText({

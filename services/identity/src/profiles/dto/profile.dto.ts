@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import type { Address, ProfileReply, UpdateProfileRequest } from '@portal/contracts';
 import { FirstName, LastName, NAME_MAX_LENGTH } from '../../auth/dto/register.dto';
 import { BlankToNull, Trim } from '@portal/http';
-import { Address, AddressDto, toAddressInput } from '../address';
+import { AddressDto, toAddressInput } from '../address';
 
 const ADDRESS_SHAPE =
   'Address must be an object (or a JSON string of one) with line1, line2, city, state, postal_code and country';
@@ -12,7 +13,7 @@ const ADDRESS_SHAPE =
  * A partial update: absent fields stay as they are; null (or an empty string) clears the
  * optional ones. The e-mail may be sent back unchanged; changing it is refused.
  */
-export class UpdateProfileDto {
+export class UpdateProfileDto implements UpdateProfileRequest {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @ValidateIf((_dto: UpdateProfileDto, value: unknown) => value !== undefined)
   @Trim()
@@ -66,7 +67,7 @@ export class UpdateProfileDto {
   address?: AddressDto | null;
 }
 
-export class ProfileResponse {
+export class ProfileResponse implements ProfileReply {
   @ApiProperty({ format: 'uuid', description: 'The profile id' })
   id: string;
 

@@ -1,15 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type {
+  ConfirmVerificationRequest,
+  EmailRequest,
+  VerificationConfirmedReply,
+  VerificationStatusQuery,
+  VerificationStatusReply,
+} from '@portal/contracts';
 import { MESSAGES } from '../../common/messages';
 import { IsEmailAddress, RequiredText, Trim } from '@portal/http';
 
-export class EmailDto {
+/** The body of the verification request and of forgot-password, and the status query. */
+export class EmailDto implements EmailRequest, VerificationStatusQuery {
   @ApiProperty({ example: 'jane@example.com' })
   @Trim()
   @IsEmailAddress()
   email: string;
 }
 
-export class ConfirmVerificationDto {
+export class ConfirmVerificationDto implements ConfirmVerificationRequest {
   @ApiProperty({ description: 'The token of the link, or the code pasted from the mail' })
   @Trim()
   @RequiredText({
@@ -20,7 +28,7 @@ export class ConfirmVerificationDto {
   token: string;
 }
 
-export class VerificationStatusResponse {
+export class VerificationStatusResponse implements VerificationStatusReply {
   @ApiProperty()
   email: string;
 
@@ -28,7 +36,7 @@ export class VerificationStatusResponse {
   is_verified: boolean;
 }
 
-export class VerificationConfirmedResponse {
+export class VerificationConfirmedResponse implements VerificationConfirmedReply {
   @ApiProperty({ example: 'Email verified successfully!' })
   message: string;
 

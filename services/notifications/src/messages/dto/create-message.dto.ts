@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { MESSAGE_TYPES, type CreateMessageReply, type CreateMessageRequest, type MessageType } from '@portal/contracts';
 import {
   BlankToUndefined,
   EMAIL_MAX_LENGTH,
@@ -10,12 +11,11 @@ import {
   Trim,
   textMessages,
 } from '@portal/http';
-import { MESSAGE_TYPES, MessageType } from '../message.entity';
 
 export const MESSAGE_LIMITS = { name: 200, subject: 200, message: 5000, source: 100 } as const;
 
 /** The contact page, the Send Us a Message / Book a Call modal and the perk form all send this. */
-export class CreateMessageDto {
+export class CreateMessageDto implements CreateMessageRequest {
   @ApiProperty({ example: 'Jane Doe', maxLength: MESSAGE_LIMITS.name })
   @Trim()
   @RequiredText(textMessages('Name', MESSAGE_LIMITS.name))
@@ -55,7 +55,7 @@ export class CreateMessageDto {
   source?: string;
 }
 
-export class CreateMessageResponse {
+export class CreateMessageResponse implements CreateMessageReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

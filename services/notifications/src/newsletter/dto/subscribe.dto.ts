@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { SubscribeReply, SubscribeRequest } from '@portal/contracts';
 import { BlankToUndefined, EMAIL_MAX_LENGTH, IsEmailAddress, OptionalText, Trim, textMessages } from '@portal/http';
 
 export const SOURCE_MAX_LENGTH = 100;
 export const DEFAULT_NEWSLETTER_SOURCE = 'website';
 
-export class SubscribeDto {
+export class SubscribeDto implements SubscribeRequest {
   @ApiProperty({ example: 'jane@example.com', maxLength: EMAIL_MAX_LENGTH })
   @Trim()
   @IsEmailAddress()
@@ -17,7 +18,7 @@ export class SubscribeDto {
   source?: string;
 }
 
-export class SubscribeResponse {
+export class SubscribeResponse implements SubscribeReply {
   @ApiProperty({ example: 'Successfully subscribed!' })
   message: string;
 }

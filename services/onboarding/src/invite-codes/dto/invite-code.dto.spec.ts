@@ -1,5 +1,5 @@
 import { validateBody } from '@portal/testing';
-import { PageQuery } from '../../common/pagination';
+import { PageQueryDto } from '../../common/pagination';
 import { parseExpiration, SaveInviteCodeDto, SendInviteCodeDto } from './invite-code.dto';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -87,18 +87,18 @@ describe('SendInviteCodeDto', () => {
   });
 });
 
-describe('PageQuery', () => {
+describe('PageQueryDto', () => {
   it('reads page and page_size from the query, within bounds', async () => {
-    expect((await validateBody(PageQuery, { page: '2', page_size: '50' }, 'query')).value).toMatchObject({
+    expect((await validateBody(PageQueryDto, { page: '2', page_size: '50' }, 'query')).value).toMatchObject({
       page: 2,
       page_size: 50,
     });
-    expect((await validateBody(PageQuery, {}, 'query')).errors).toEqual([]);
-    expect((await validateBody(PageQuery, { page: '0', page_size: '101' }, 'query')).errors).toEqual([
+    expect((await validateBody(PageQueryDto, {}, 'query')).errors).toEqual([]);
+    expect((await validateBody(PageQueryDto, { page: '0', page_size: '101' }, 'query')).errors).toEqual([
       'page must be a whole number of at least 1',
       'page_size must be a whole number from 1 to 100',
     ]);
-    expect((await validateBody(PageQuery, { page: 'two' }, 'query')).errors).toEqual([
+    expect((await validateBody(PageQueryDto, { page: 'two' }, 'query')).errors).toEqual([
       'page must be a whole number of at least 1',
     ]);
   });

@@ -1,10 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { isISO8601, ValidateBy, ValidationArguments } from 'class-validator';
+import {
+  INVITE_DESCRIPTION_MAX_LENGTH,
+  INVITE_ROUTES,
+  type InviteCodeCheckReply,
+  type InviteCodePageReply,
+  type InviteCodeReply,
+  type InviteRoute,
+  type SaveInviteCodeRequest,
+  type SendInviteCodeRequest,
+} from '@portal/contracts';
 import { FORM_MESSAGES } from '../../common/messages';
 import { BlankToNull, Choice, IsEmailAddress, isBlank, OptionalText, Trim } from '@portal/http';
-import { INVITE_ROUTES, InviteRoute } from '../invite-code.entity';
 
-export const DESCRIPTION_MAX_LENGTH = 500;
 /** A code is a standing key to a questionnaire: it should not outlive the conversation it belongs to. */
 export const MAX_EXPIRATION_DAYS = 365;
 
@@ -38,7 +46,7 @@ function IsFutureExpiration(): PropertyDecorator {
 }
 
 /** Creation and edit take the same fields (the web sends all three each time). */
-export class SaveInviteCodeDto {
+export class SaveInviteCodeDto implements SaveInviteCodeRequest {
   @ApiProperty({ format: 'date-time', example: '2026-11-24T14:00:00Z', description: 'ISO 8601 with an offset' })
   @IsFutureExpiration()
   expiration_datetime: string;
@@ -48,25 +56,25 @@ export class SaveInviteCodeDto {
   @Choice({ allowed: INVITE_ROUTES, required: FORM_MESSAGES.routeRequired, invalid: FORM_MESSAGES.routeInvalid })
   route: InviteRoute;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: DESCRIPTION_MAX_LENGTH, example: 'Acme LLC, bookkeeping' })
+  @ApiPropertyOptional({ nullable: true, maxLength: INVITE_DESCRIPTION_MAX_LENGTH, example: 'Acme LLC, bookkeeping' })
   @Trim()
   @BlankToNull()
   @OptionalText({
-    maxLength: DESCRIPTION_MAX_LENGTH,
+    maxLength: INVITE_DESCRIPTION_MAX_LENGTH,
     tooLong: FORM_MESSAGES.descriptionTooLong,
     notText: FORM_MESSAGES.descriptionNotText,
   })
   description?: string | null;
 }
 
-export class SendInviteCodeDto {
+export class SendInviteCodeDto implements SendInviteCodeRequest {
   @ApiProperty({ example: 'client@example.com' })
   @Trim()
   @IsEmailAddress({ required: FORM_MESSAGES.recipientRequired, invalid: FORM_MESSAGES.recipientInvalid })
   recipient_email: string;
 }
 
-export class InviteCodeResponse {
+export class InviteCodeResponse implements InviteCodeReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -104,7 +112,7 @@ export class InviteCodeResponse {
   send_count: number;
 }
 
-export class InviteCodePage {
+export class InviteCodePage implements InviteCodePageReply {
   @ApiProperty({ type: [InviteCodeResponse] })
   items: InviteCodeResponse[];
 
@@ -119,7 +127,7 @@ export class InviteCodePage {
 }
 
 /** What a visitor with the code learns: nothing private. */
-export class InviteCodeValidationResponse {
+export class InviteCodeValidationResponse implements InviteCodeCheckReply {
   @ApiProperty({ example: 'K7M2-QX9D-4TRB-HF3W' })
   invite_code: string;
 

@@ -1,5 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import {
+  BOOKKEEPING_CHOICES as CHOICES,
+  BOOKKEEPING_LABELS as LABELS,
+  type BookkeepingOnboardingRequest,
+} from '@portal/contracts';
 import { ANSWER_MESSAGES } from '../../common/messages';
 import {
   AnswerCondition,
@@ -12,7 +17,6 @@ import {
   RequiredText,
   Trim,
 } from '@portal/http';
-import { BOOKKEEPING_CHOICES as CHOICES, BOOKKEEPING_LABELS as LABELS } from '../questionnaires';
 
 export const NAME_MAX_LENGTH = 200;
 export const SHORT_TEXT_MAX_LENGTH = 100;
@@ -51,7 +55,7 @@ const NumberToText = () =>
  * The 'Bookkeeping Client Onboarding Questionnaire'. Questions the form hides may come
  * empty (blank or null) but never with a value.
  */
-export class BookkeepingOnboardingDto {
+export class BookkeepingOnboardingDto implements BookkeepingOnboardingRequest {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: 'Acme LLC' })
   @Trim()
   @required('company_name', NAME_MAX_LENGTH)

@@ -1,19 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
+import { EIN_PATTERN, NONPROFIT_LABELS as LABELS, type NonprofitOnboardingRequest } from '@portal/contracts';
 import { ANSWER_MESSAGES } from '../../common/messages';
 import { BlankToNull, RequiredText, Trim } from '@portal/http';
-import { NONPROFIT_LABELS as LABELS } from '../questionnaires';
 import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './bookkeeping-onboarding.dto';
-
-const EIN = /^(\d{2})-?(\d{7})$/;
 
 /** An EIN as the IRS writes it (12-3456789), whether or not it was typed with the dash. */
 export function formatEin(ein: string): string {
-  return ein.replace(EIN, '$1-$2');
+  return ein.replace(EIN_PATTERN, '$1-$2');
 }
 
 /** The 'Non-Profit LLC Formation Questionnaire'. */
-export class NonprofitOnboardingDto {
+export class NonprofitOnboardingDto implements NonprofitOnboardingRequest {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: 'Helping Hands LLC' })
   @Trim()
   @RequiredText({
@@ -30,7 +28,7 @@ export class NonprofitOnboardingDto {
     name: 'isEin',
     validator: {
       validate: (value: unknown) =>
-        value === undefined || value === null || (typeof value === 'string' && EIN.test(value)),
+        value === undefined || value === null || (typeof value === 'string' && EIN_PATTERN.test(value)),
       defaultMessage: () => ANSWER_MESSAGES.ein,
     },
   })

@@ -1,8 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SUBMISSION_KINDS, SubmissionKind } from '../submission.entity';
-import { INVITE_ROUTES, InviteRoute } from '../../invite-codes/invite-code.entity';
+import {
+  INVITE_ROUTES,
+  SUBMISSION_KINDS,
+  type InviteRoute,
+  type SubmissionKind,
+  type SubmissionPageReply,
+  type SubmissionReply,
+  type SubmitOnboardingReply,
+} from '@portal/contracts';
 
-export class SubmitOnboardingResponse {
+export class SubmitOnboardingResponse implements SubmitOnboardingReply {
   @ApiProperty({ example: 'Onboarding information submitted successfully!' })
   message: string;
 
@@ -10,7 +17,7 @@ export class SubmitOnboardingResponse {
   submission_id: string;
 }
 
-export class SubmissionResponse {
+export class SubmissionResponse implements SubmissionReply {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -34,7 +41,7 @@ export class SubmissionResponse {
   submitted_at: string;
 }
 
-export class SubmissionPage {
+export class SubmissionPage implements SubmissionPageReply {
   @ApiProperty({ type: [SubmissionResponse] })
   items: SubmissionResponse[];
 

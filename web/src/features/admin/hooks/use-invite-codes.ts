@@ -1,12 +1,6 @@
+import type { SaveInviteCodeRequest } from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createInviteCode,
-  listInviteCodes,
-  listSubmissions,
-  sendInviteCode,
-  updateInviteCode,
-  type SaveInviteCodePayload,
-} from '../api';
+import { createInviteCode, listInviteCodes, listSubmissions, sendInviteCode, updateInviteCode } from '../api';
 import { PAGE_SIZE } from '../invite-codes';
 import { adminKeys } from './query-keys';
 
@@ -14,7 +8,7 @@ import { adminKeys } from './query-keys';
 export function useInviteCodes(page: number) {
   return useQuery({
     queryKey: adminKeys.inviteCodePage(page),
-    queryFn: () => listInviteCodes(page, PAGE_SIZE),
+    queryFn: () => listInviteCodes({ page, page_size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +16,7 @@ export function useInviteCodes(page: number) {
 export function useSubmissions(page: number) {
   return useQuery({
     queryKey: adminKeys.submissionPage(page),
-    queryFn: () => listSubmissions(page, PAGE_SIZE),
+    queryFn: () => listSubmissions({ page, page_size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +35,7 @@ export function useCreateInviteCode() {
 export function useUpdateInviteCode() {
   const refresh = useRefreshCodes();
   return useMutation({
-    mutationFn: ({ id, payload }: { id: string; payload: SaveInviteCodePayload }) => updateInviteCode(id, payload),
+    mutationFn: ({ id, payload }: { id: string; payload: SaveInviteCodeRequest }) => updateInviteCode(id, payload),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { normalizeUser, useSession, type User } from '../../../shared/session';
+import { loginUser, normalizeUser, useSession, type User } from '../../../shared/session';
 import { login } from '../api';
 import type { SignInValues } from '../validation';
 
@@ -12,8 +12,9 @@ export function useSignIn() {
       const reply = await login(email, password);
       // Nothing cached for a previous visitor of this tab may show for the new user.
       queryClient.clear();
-      signIn({ ...reply }, reply.access_token);
-      return normalizeUser({ ...reply });
+      const user = loginUser(reply);
+      signIn(user, reply.access_token);
+      return normalizeUser(user);
     },
   });
 }

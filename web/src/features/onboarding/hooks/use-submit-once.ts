@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import type { SubmitReply } from '../api';
+import type { SubmitOnboardingReply } from '@portal/contracts';
 import { onboardingKeys } from './query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { onboardingKeys } from './query-keys';
  * both run before React re-renders with isPending. A success marks the code's checks stale without
  * checking again now, so the page keeps its success view and a later visit finds the code used.
  */
-export function useSubmitOnce<Payload>(send: (code: string, payload: Payload) => Promise<SubmitReply>) {
+export function useSubmitOnce<Payload>(send: (code: string, payload: Payload) => Promise<SubmitOnboardingReply>) {
   const queryClient = useQueryClient();
   const running = useRef(false);
   const mutation = useMutation({

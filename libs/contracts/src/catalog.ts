@@ -1,0 +1,85 @@
+/* The catalog's public reads: menu, content pages, services and packages, filing forms. */
+
+export const BILLING_CYCLES = ['monthly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+/** GET /menu/: the header's Services dropdown, in order. */
+export interface MenuItemReply {
+  id: string;
+  /** '/books' */
+  path: string;
+  title: string;
+  description: string;
+  /** An inline SVG element (24×24, drawn in currentColor). */
+  icon: string;
+}
+
+/** GET /pages/ and /pages/{name}. */
+export interface SitePageReply {
+  /** `home` is the home page. */
+  name: string;
+  title: string;
+  /** Plain text; paragraphs are separated by a blank line. */
+  content: string;
+}
+
+/** GET /services/, /services/{id}, /services/by-category/{category}, /services/by-provider/{provider}. */
+export interface ServiceReply {
+  id: string;
+  slug: string;
+  provider: string;
+  category: string;
+  title: string;
+  /** For people; may be a range or a quote: '$299/month', '$1,500+/month', 'Custom quote'. */
+  price: string;
+  /** Feature name → value, as text ('3', 'Unlimited', 'N/A'), in the category's attribute order. */
+  attributes: Record<string, string>;
+  description: string;
+  /** What one purchase or one month costs, in cents; null when the price is quoted. */
+  amount_cents: number | null;
+  currency: string;
+  /** 'monthly' for packages (subscribe), null for one-time services (purchase). */
+  billing_cycle: BillingCycle | null;
+}
+
+/** GET /services/attributes/{category}: the attribute names, in display order. */
+export type ServiceAttributesReply = string[];
+
+/** GET /subscriptions/packages/{id}: a service billed monthly, with its billing and trial terms. */
+export interface PackageReply {
+  id: string;
+  slug: string;
+  title: string;
+  price: string;
+  description: string;
+  attributes: Record<string, string>;
+  category: string;
+  provider: string;
+  /** Monthly amount in cents; null when the price is quoted. */
+  amount_cents: number | null;
+  currency: string;
+  billing_cycle: BillingCycle;
+  /** The Trial attribute in months; 0 when it is 'N/A' or '0'. */
+  trial_months: number;
+  trial_period_days: number;
+}
+
+/** GET /forms/ and /forms/{id}. */
+export interface FilingFormReply {
+  id: string;
+  /** form_name by the slug rule (parenthesised text removed, hyphens trimmed). */
+  slug: string;
+  /** 'FinCEN Form 114 (FBAR)' */
+  form_name: string;
+  /** The official title. */
+  name: string;
+  short_description: string;
+  long_description: string;
+  filing_frequency: string;
+  /** For people ('$200'); government fees are billed at cost. */
+  estimated_fee: string;
+  estimated_fee_cents: number | null;
+  currency: string;
+  /** 'YYYY-MM-DD' */
+  deadline_date: string | null;
+}

@@ -1,0 +1,179 @@
+/**
+ * Compile-time checks, run by `tsc -p web/tsconfig.json` (`npm run check`); nothing here runs or is
+ * bundled. The web's payload builders and API calls send and read exactly the server's shapes
+ * (@portal/contracts, which the server's DTOs implement), and the web's own form types name the same
+ * fields as the requests they become. A field renamed in a contract fails here (and in the builders);
+ * one renamed only in a web form type fails here too.
+ */
+import type {
+  Address as AddressContract,
+  AddressCountry,
+  BookkeepingOnboardingRequest,
+  CreateMessageReply,
+  CreateMessageRequest,
+  ErrorReply,
+  FilingFormReply,
+  InviteCodeCheckReply,
+  InviteCodeReply,
+  InviteRoute,
+  LoginReply,
+  LoginRequest,
+  MenuItemReply,
+  MessageReply,
+  NonprofitOnboardingRequest,
+  PackageReply,
+  Page,
+  PageQuery,
+  ProfileReply,
+  RegisterReply,
+  RegisterRequest,
+  SaveInviteCodeRequest,
+  ServiceAttributesReply,
+  ServiceReply,
+  SitePageReply,
+  SubmissionReply,
+  SubmitOnboardingReply,
+  SubscribeReply,
+  SubscribeRequest,
+  UpdateProfileRequest,
+  ValidationErrorReply,
+  VerificationStatusQuery,
+  VerificationStatusReply,
+} from '@portal/contracts';
+import type {
+  createInviteCode,
+  listInviteCodes,
+  listSubmissions,
+  sendInviteCode,
+  updateInviteCode,
+} from '../features/admin/api';
+import type { createPayload, editPayload, ROUTE_OPTIONS } from '../features/admin/invite-codes';
+import type { answerLines } from '../features/admin/submissions';
+import type {
+  getVerificationStatus,
+  login,
+  loginPayload,
+  register,
+  registrationPayload,
+  requestPasswordReset,
+  resetPassword,
+} from '../features/auth/api';
+import type { sendMessage } from '../features/contact/api';
+import type { contactPagePayload, modalPayload } from '../features/contact/contact-form';
+import type { getForm, getForms } from '../features/filings/api';
+import type { newsletterPayload, subscribeToNewsletter } from '../features/newsletter/api';
+import type { submitBookkeeping, submitNonprofit, validateInviteCode } from '../features/onboarding/api';
+import type { submittableCode } from '../features/onboarding/invite';
+import type {
+  BookkeepingValues,
+  bookkeepingPayload,
+  NonprofitValues,
+  nonprofitPayload,
+} from '../features/onboarding/questionnaires';
+import type { updateMyAddress, updateMyProfile } from '../features/profile/api';
+import type {
+  Address,
+  CountryCode,
+  normalizeProfile,
+  ProfileFormValues,
+  toAddressUpdate,
+  toProfileUpdate,
+} from '../features/profile/profile';
+import type { getMenu, getPackage, getServiceAttributes, getServices, getSitePages } from '../features/services/api';
+import type { CatalogService } from '../features/services/catalog';
+import type { ErrorBodyFields } from './api/client';
+import type { ROUTES } from './routes';
+import type { loginUser } from './session/user';
+
+/** True when A and B are the same type, not merely assignable one to the other. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+type Fn = (...args: never[]) => unknown;
+/** The n-th argument of a call: the body or query it sends. */
+type Sends<F extends Fn, N extends number = 0> = Parameters<F>[N];
+/** What a call resolves with. */
+type Reads<F extends Fn> = Awaited<ReturnType<F>>;
+/** Fields of A that B does not have. */
+type Extra<A, B> = Exclude<keyof A, keyof B>;
+
+export type ErrorChecks = [
+  Expect<Equal<keyof ErrorBodyFields, keyof ErrorReply | keyof MessageReply>>,
+  Expect<Equal<Extra<ValidationErrorReply, ErrorReply>, 'errors'>>,
+];
+
+export type AuthChecks = [
+  Expect<Equal<ReturnType<typeof registrationPayload>, RegisterRequest>>,
+  Expect<Equal<Reads<typeof register>, RegisterReply>>,
+  Expect<Equal<ReturnType<typeof loginPayload>, LoginRequest>>,
+  Expect<Equal<Reads<typeof login>, LoginReply>>,
+  Expect<Equal<Sends<typeof loginUser>, LoginReply>>,
+  Expect<Equal<Sends<typeof getVerificationStatus>, VerificationStatusQuery>>,
+  Expect<Equal<Reads<typeof getVerificationStatus>, VerificationStatusReply>>,
+  Expect<Equal<Reads<typeof requestPasswordReset>, MessageReply>>,
+  Expect<Equal<Reads<typeof resetPassword>, MessageReply>>,
+];
+
+export type ProfileChecks = [
+  Expect<Equal<Sends<typeof normalizeProfile>, ProfileReply>>,
+  Expect<Equal<ReturnType<typeof toProfileUpdate>, UpdateProfileRequest>>,
+  Expect<Equal<ReturnType<typeof toAddressUpdate>, UpdateProfileRequest | null>>,
+  Expect<Equal<Sends<typeof updateMyProfile>, UpdateProfileRequest>>,
+  Expect<Equal<Sends<typeof updateMyAddress>, UpdateProfileRequest>>,
+  // The form's address has the server's parts; its other fields are fields of the update.
+  Expect<Equal<keyof Address, keyof AddressContract>>,
+  Expect<Equal<CountryCode, AddressCountry>>,
+  Expect<Equal<Extra<ProfileFormValues, UpdateProfileRequest>, never>>,
+];
+
+export type OnboardingChecks = [
+  // The forms hold exactly the questions the server takes.
+  Expect<Equal<keyof BookkeepingValues, keyof BookkeepingOnboardingRequest>>,
+  Expect<Equal<keyof NonprofitValues, keyof NonprofitOnboardingRequest>>,
+  Expect<Equal<ReturnType<typeof bookkeepingPayload>, BookkeepingOnboardingRequest>>,
+  Expect<Equal<ReturnType<typeof nonprofitPayload>, NonprofitOnboardingRequest>>,
+  Expect<Equal<Sends<typeof submitBookkeeping, 1>, BookkeepingOnboardingRequest>>,
+  Expect<Equal<Sends<typeof submitNonprofit, 1>, NonprofitOnboardingRequest>>,
+  Expect<Equal<Reads<typeof submitBookkeeping>, SubmitOnboardingReply>>,
+  Expect<Equal<Reads<typeof submitNonprofit>, SubmitOnboardingReply>>,
+  Expect<Equal<Reads<typeof validateInviteCode>, InviteCodeCheckReply>>,
+  Expect<Equal<Sends<typeof submittableCode>, InviteCodeCheckReply | undefined>>,
+  // The questionnaire pages are the routes a code opens.
+  Expect<Equal<typeof ROUTES.newClient | typeof ROUTES.newNonprofitLlc, InviteRoute>>,
+];
+
+export type AdminChecks = [
+  Expect<Equal<ReturnType<typeof createPayload>, SaveInviteCodeRequest>>,
+  Expect<Equal<ReturnType<typeof editPayload>, SaveInviteCodeRequest>>,
+  Expect<Equal<Sends<typeof createInviteCode>, SaveInviteCodeRequest>>,
+  Expect<Equal<Sends<typeof updateInviteCode, 1>, SaveInviteCodeRequest>>,
+  Expect<Equal<Reads<typeof createInviteCode>, InviteCodeReply>>,
+  Expect<Equal<Reads<typeof updateInviteCode>, InviteCodeReply>>,
+  Expect<Equal<Reads<typeof sendInviteCode>, MessageReply>>,
+  Expect<Equal<Sends<typeof listInviteCodes>, PageQuery>>,
+  Expect<Equal<Reads<typeof listInviteCodes>, Page<InviteCodeReply>>>,
+  Expect<Equal<Sends<typeof listSubmissions>, PageQuery>>,
+  Expect<Equal<Reads<typeof listSubmissions>, Page<SubmissionReply>>>,
+  Expect<Equal<Sends<typeof answerLines>, Pick<SubmissionReply, 'kind' | 'answers'>>>,
+  Expect<Equal<(typeof ROUTE_OPTIONS)[number]['route'], InviteRoute>>,
+];
+
+export type CatalogChecks = [
+  Expect<Equal<Reads<typeof getMenu>, MenuItemReply[]>>,
+  Expect<Equal<Reads<typeof getSitePages>, SitePageReply[]>>,
+  Expect<Equal<Reads<typeof getServices>, ServiceReply[]>>,
+  Expect<Equal<Reads<typeof getServiceAttributes>, ServiceAttributesReply>>,
+  Expect<Equal<Reads<typeof getPackage>, PackageReply>>,
+  Expect<Equal<CatalogService, ServiceReply>>,
+  Expect<Equal<Reads<typeof getForms>, FilingFormReply[]>>,
+  Expect<Equal<Reads<typeof getForm>, FilingFormReply>>,
+];
+
+export type NotificationChecks = [
+  Expect<Equal<ReturnType<typeof contactPagePayload>, CreateMessageRequest>>,
+  Expect<Equal<ReturnType<typeof modalPayload>, CreateMessageRequest>>,
+  Expect<Equal<Sends<typeof sendMessage>, CreateMessageRequest>>,
+  Expect<Equal<Reads<typeof sendMessage>, CreateMessageReply>>,
+  Expect<Equal<ReturnType<typeof newsletterPayload>, SubscribeRequest>>,
+  Expect<Equal<Reads<typeof subscribeToNewsletter>, SubscribeReply>>,
+];
