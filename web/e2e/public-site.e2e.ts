@@ -421,7 +421,7 @@ describe('contact modal', () => {
     expect((await activeElement(page)).text).toBe('Book My Consultation');
   });
 
-  it('closes on Escape and keeps Tab inside', async () => {
+  it('closes on Escape and on the backdrop, and keeps Tab inside', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await open(page, '/cta-landing');
     await main(page).getByRole('button', { name: 'Book My Consultation' }).first().click();
@@ -433,6 +433,13 @@ describe('contact modal', () => {
       expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     }
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await activeElement(page)).text).toBe('Book My Consultation');
+
+    // A click on the backdrop closes it too (the admin's dialogs keep their forms instead).
+    await main(page).getByRole('button', { name: 'Book My Consultation' }).first().click();
+    await dialog.waitFor();
+    await page.mouse.click(5, DESKTOP.height - 5);
     await dialog.waitFor({ state: 'detached' });
     expect((await activeElement(page)).text).toBe('Book My Consultation');
   });
