@@ -106,6 +106,10 @@ describe('invite codes and the bookkeeping questionnaire', () => {
     expect(await create.getByLabel('Expiration (Hours)').inputValue()).toBe('48');
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     expect(await create.getByRole('alert').textContent()).toBe('Expiration (Hours) and Route are required.');
+    // A stray click on the backdrop keeps the form; Escape closes it.
+    await admin.mouse.click(5, 5);
+    await create.getByLabel('Description (optional)').fill('kept');
+    expect(await create.getByLabel('Description (optional)').inputValue()).toBe('kept');
     await admin.keyboard.press('Escape');
     await create.waitFor({ state: 'hidden' });
 

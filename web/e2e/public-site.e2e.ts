@@ -75,6 +75,33 @@ function activeElement(page: Page): Promise<{ text: string; href: string | null 
   }));
 }
 
+/**
+ * Stops the page's clock (installed before it loaded): from here on its timers fire only when the test
+ * runs the clock, so a status message cannot clear on its own while the test looks at it.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  // A little ahead (the clock cannot go back): the timers due meanwhile fire once on the way.
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 10_000);
+}
+
+/** Runs the paused clock in small steps until `locator` shows (for replies handed on through timers). */
+async function runClockUntilVisible(page: Page, locator: Locator): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await locator.isVisible())) {
+    if (Date.now() > deadline) throw new Error('Still not visible after running the clock for 10 s');
+    await page.clock.runFor(50);
+  }
+}
+
+/** The spec's form status rule (part 2, section 4): the message shown now is still there at 4.9 s, gone at 5 s. */
+async function expectClearedAfter5s(page: Page, message: Locator): Promise<void> {
+  await page.clock.runFor(4_900);
+  expect(await message.isVisible()).toBe(true);
+  await page.clock.runFor(100);
+  await message.waitFor({ state: 'detached', timeout: 1000 });
+}
+
 function future(days: number): Date {
   const date = new Date();
   date.setDate(date.getDate() + days);
@@ -219,7 +246,9 @@ describe('newsletter', () => {
 
   it('subscribes, clears the e-mail and clears the message after 5 s', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
+    await page.clock.install();
     const { form, email, submit } = await footerForm(page);
+    await pauseClock(page);
     const address = `e2e-newsletter-${Date.now()}@example.com`;
 
     await email.fill(address);
@@ -227,9 +256,10 @@ describe('newsletter', () => {
     await submit.click();
 
     expect((await sent).postDataJSON()).toEqual({ email: address, source: 'website_footer' });
-    await form.getByText('Successfully subscribed!').waitFor();
+    const message = form.getByText('Successfully subscribed!');
+    await message.waitFor();
     expect(await email.inputValue()).toBe('');
-    await form.getByText('Successfully subscribed!').waitFor({ state: 'detached', timeout: 8000 });
+    await expectClearedAfter5s(page, message);
   });
 
   it('says the subscription failed and keeps the e-mail', async () => {
@@ -248,6 +278,34 @@ describe('newsletter', () => {
     await form.getByText('Failed to subscribe. Please try again.').waitFor();
     expect(await email.inputValue()).toBe('e2e-newsletter-fail@example.com');
     expect(await submit.isEnabled()).toBe(true);
+  });
+});
+
+describe('contact page', () => {
+  it('sends a message, clears the form and clears the message after 5 s', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await page.clock.install();
+    await open(page, '/contact');
+    await pauseClock(page);
+    const form = main(page).getByRole('form', { name: 'Contact form' });
+
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe('Please enter your name');
+    expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Name').fill('Ann Lee');
+    await form.getByLabel('Email').fill(`e2e-contact-${Date.now()}@example.com`);
+    await form.getByLabel('Subject').fill('A question');
+    await form.getByLabel('Message').fill('When is my next filing due?');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/messages/'));
+    await form.getByRole('button', { name: 'Send Message' }).click();
+
+    expect((await sent).postDataJSON()).toMatchObject({ name: 'Ann Lee', subject: 'A question' });
+    // The reply reaches the page through the query library's 0 ms timers, which the paused clock holds.
+    const message = form.getByText('Your message has been sent successfully!');
+    await runClockUntilVisible(page, message);
+    expect(await form.getByLabel('Name').inputValue()).toBe('');
+    await expectClearedAfter5s(page, message);
   });
 });
 
@@ -363,7 +421,7 @@ describe('contact modal', () => {
     expect((await activeElement(page)).text).toBe('Book My Consultation');
   });
 
-  it('closes on Escape and keeps Tab inside', async () => {
+  it('closes on Escape and on the backdrop, and keeps Tab inside', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await open(page, '/cta-landing');
     await main(page).getByRole('button', { name: 'Book My Consultation' }).first().click();
@@ -375,6 +433,13 @@ describe('contact modal', () => {
       expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     }
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await activeElement(page)).text).toBe('Book My Consultation');
+
+    // A click on the backdrop closes it too (the admin's dialogs keep their forms instead).
+    await main(page).getByRole('button', { name: 'Book My Consultation' }).first().click();
+    await dialog.waitFor();
+    await page.mouse.click(5, DESKTOP.height - 5);
     await dialog.waitFor({ state: 'detached' });
     expect((await activeElement(page)).text).toBe('Book My Consultation');
   });

@@ -1,8 +1,12 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
+import { Dialog } from '../../../shared/ui/Dialog';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import type { InviteCode } from '../api';
 import { useCreateInviteCode } from '../hooks/use-invite-codes';
@@ -16,8 +20,6 @@ import {
   validateCreate,
   type CreateFormValues,
 } from '../invite-codes';
-import styles from './Admin.module.css';
-import { AdminDialog } from './AdminDialog';
 
 export const CREATE_DIALOG_TITLE = 'Create Invite Code';
 const DESCRIPTION_MAX_LENGTH = 500;
@@ -36,8 +38,6 @@ export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeD
   const create = useCreateInviteCode();
   const [issue, setIssue] = useState<ReturnType<typeof validateCreate>>(null);
   const errorId = useId();
-  const routeId = useId();
-  const descriptionId = useId();
   const { register, handleSubmit, setFocus } = useForm<CreateFormValues>({ defaultValues: DEFAULT_CREATE_VALUES });
 
   const submit = handleSubmit((values) => {
@@ -57,7 +57,7 @@ export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeD
     error && (issue?.field === field || (!issue && field === 'hours')) ? errorId : undefined;
 
   return (
-    <AdminDialog title={CREATE_DIALOG_TITLE} onClose={onClose}>
+    <Dialog title={CREATE_DIALOG_TITLE} onClose={onClose}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <TextField
           label="Expiration (Hours)"
@@ -72,56 +72,36 @@ export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeD
           data-autofocus
           {...register('hours')}
         />
-        <div className={formStyles.field}>
-          <label htmlFor={routeId} className={formStyles.label}>
-            Route
-          </label>
-          <select
-            id={routeId}
-            className={formStyles.input}
-            required
-            aria-invalid={issue?.field === 'route' || undefined}
-            aria-describedby={describedBy('route')}
-            {...register('route')}
-          >
-            <option value="">Select a route</option>
-            {ROUTE_OPTIONS.map((option) => (
-              <option key={option.route} value={option.route}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor={descriptionId} className={formStyles.label}>
-            Description (optional)
-          </label>
-          <textarea
-            id={descriptionId}
-            className={`${formStyles.input} ${styles.textarea}`}
-            rows={3}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            {...register('description')}
-          />
-        </div>
-        {error && (
-          <Alert tone="error" id={errorId}>
-            {error}
-          </Alert>
-        )}
+        <SelectField
+          label="Route"
+          required
+          invalid={issue?.field === 'route'}
+          describedBy={describedBy('route')}
+          {...register('route')}
+        >
+          <option value="">Select a route</option>
+          {ROUTE_OPTIONS.map((option) => (
+            <option key={option.route} value={option.route}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Description (optional)"
+          rows={3}
+          maxLength={DESCRIPTION_MAX_LENGTH}
+          {...register('description')}
+        />
+        <FormError id={errorId} message={error} />
         <div className={formStyles.actions}>
-          <button
-            type="submit"
-            className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Creating…' : 'Create'}
-          </button>
+          <SubmitButton busy={create.isPending} busyLabel="Creating…">
+            Create
+          </SubmitButton>
           <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onClose}>
             Cancel
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import type { InviteCode } from '../api';
 import { useUpdateInviteCode } from '../hooks/use-invite-codes';
@@ -28,7 +30,6 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
   const update = useUpdateInviteCode();
   const [issue, setIssue] = useState<ReturnType<typeof validateEdit>>(null);
   const errorId = useId();
-  const routeId = useId();
   const { register, handleSubmit, setFocus } = useForm<EditFormValues>({ defaultValues: toEditValues(code) });
 
   useEffect(() => setFocus('expiration'), [setFocus]);
@@ -70,42 +71,28 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
         describedBy={describedBy('expiration')}
         {...register('expiration')}
       />
-      <div className={formStyles.field}>
-        <label htmlFor={routeId} className={formStyles.label}>
-          Route
-        </label>
-        <select
-          id={routeId}
-          className={formStyles.input}
-          required
-          aria-invalid={issue?.field === 'route' || undefined}
-          aria-describedby={describedBy('route')}
-          {...register('route')}
-        >
-          {ROUTE_OPTIONS.map((option) => (
-            <option key={option.route} value={option.route}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Route"
+        required
+        invalid={issue?.field === 'route'}
+        describedBy={describedBy('route')}
+        {...register('route')}
+      >
+        {ROUTE_OPTIONS.map((option) => (
+          <option key={option.route} value={option.route}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
       <TextField label="Description (optional)" maxLength={500} {...register('description')} />
-      {error && (
-        <Alert tone="error" id={errorId} className={styles.wide}>
-          {error}
-        </Alert>
-      )}
+      <FormError id={errorId} message={error} className={styles.wide} />
       <div className={`${formStyles.actions} ${styles.wide}`}>
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button} ${styles.small}`}
-          disabled={update.isPending}
-        >
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving…" className={styles.small}>
+          Save
+        </SubmitButton>
         <button
           type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary} ${formStyles.button} ${styles.small}`}
+          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
           onClick={() => onDone(false)}
           disabled={update.isPending}
         >

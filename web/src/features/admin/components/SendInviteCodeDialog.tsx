@@ -2,7 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
+import { Dialog } from '../../../shared/ui/Dialog';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import type { InviteCode } from '../api';
 import { useSendInviteCode } from '../hooks/use-invite-codes';
@@ -14,7 +17,6 @@ import {
   validateRecipient,
 } from '../invite-codes';
 import styles from './Admin.module.css';
-import { AdminDialog } from './AdminDialog';
 
 export const SEND_DIALOG_TITLE = 'Send Invite Code via Email';
 
@@ -51,7 +53,7 @@ export function SendInviteCodeDialog({ code, onClose }: SendInviteCodeDialogProp
   const error = issue?.message ?? (send.isError ? failureMessage(INVITE_MESSAGES.sendFailed, send.error) : null);
 
   return (
-    <AdminDialog title={SEND_DIALOG_TITLE} onClose={onClose}>
+    <Dialog title={SEND_DIALOG_TITLE} onClose={onClose}>
       <dl className={styles.details}>
         <dt>Invite code</dt>
         <dd className={styles.code}>{code.invite_code}</dd>
@@ -72,25 +74,17 @@ export function SendInviteCodeDialog({ code, onClose }: SendInviteCodeDialogProp
             data-autofocus
             {...register('recipient')}
           />
-          {error && (
-            <Alert tone="error" id={errorId}>
-              {error}
-            </Alert>
-          )}
+          <FormError id={errorId} message={error} />
           <div className={formStyles.actions}>
-            <button
-              type="submit"
-              className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
-              disabled={send.isPending}
-            >
-              {send.isPending ? 'Sending…' : 'Send Email'}
-            </button>
+            <SubmitButton busy={send.isPending} busyLabel="Sending…">
+              Send Email
+            </SubmitButton>
             <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onClose}>
               Cancel
             </button>
           </div>
         </form>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -2,8 +2,8 @@ import type { InviteCode } from '../api';
 import { formatDateTime } from '../format';
 import { codeStatus, inviteLink, routeLabel } from '../invite-codes';
 import buttonStyles from '../../../shared/ui/button.module.css';
+import { Dialog } from '../../../shared/ui/Dialog';
 import styles from './Admin.module.css';
-import { AdminDialog } from './AdminDialog';
 
 export const VIEW_DIALOG_TITLE = 'Invite Code Details';
 
@@ -11,7 +11,7 @@ export const VIEW_DIALOG_TITLE = 'Invite Code Details';
 export function ViewInviteCodeDialog({ code, onClose }: { code: InviteCode; onClose(): void }) {
   const link = inviteLink(window.location.origin, code);
   return (
-    <AdminDialog title={VIEW_DIALOG_TITLE} onClose={onClose}>
+    <Dialog title={VIEW_DIALOG_TITLE} onClose={onClose}>
       <dl className={styles.details}>
         <dt>Invite code</dt>
         <dd className={styles.code}>{code.invite_code}</dd>
@@ -48,6 +48,6 @@ export function ViewInviteCodeDialog({ code, onClose }: { code: InviteCode; onCl
           Close
         </button>
       </div>
-    </AdminDialog>
+    </Dialog>
   );
 }

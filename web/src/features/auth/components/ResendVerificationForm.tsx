@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { resendErrorMessage } from '../errors';
 import { useResendVerification } from '../hooks/use-email-verification';
@@ -40,23 +41,15 @@ export function ResendVerificationForm({ email }: { email: string }) {
         describedBy={error || sent ? messageId : undefined}
         {...register('email')}
       />
-      {error && (
-        <Alert tone="error" id={messageId}>
-          {error}
-        </Alert>
-      )}
+      <FormError id={messageId} message={error} />
       {sent && (
         <Alert tone="success" id={messageId}>
           {resend.data.message || SENT_FALLBACK}
         </Alert>
       )}
-      <button
-        type="submit"
-        className={`${buttonStyles.button} ${buttonStyles.secondary} ${formStyles.submit} ${formStyles.button}`}
-        disabled={resend.isPending}
-      >
-        {resend.isPending ? 'Sending…' : 'Resend verification email'}
-      </button>
+      <SubmitButton block variant="secondary" busy={resend.isPending} busyLabel="Sending…">
+        Resend verification email
+      </SubmitButton>
     </form>
   );
 }

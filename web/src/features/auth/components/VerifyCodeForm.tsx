@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { validateCode, type CodeValues } from '../validation';
 
@@ -40,18 +40,10 @@ export function VerifyCodeForm({ onSubmit, pending, error }: VerifyCodeFormProps
         describedBy={message ? errorId : undefined}
         {...register('code')}
       />
-      {message && (
-        <Alert tone="error" id={errorId}>
-          {message}
-        </Alert>
-      )}
-      <button
-        type="submit"
-        className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-        disabled={pending}
-      >
-        {pending ? 'Verifying…' : 'Verify email'}
-      </button>
+      <FormError id={errorId} message={message} />
+      <SubmitButton block busy={pending} busyLabel="Verifying…">
+        Verify email
+      </SubmitButton>
     </form>
   );
 }

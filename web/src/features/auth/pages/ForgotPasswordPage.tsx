@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PageCard } from '../../../shared/ui/PageCard';
@@ -65,18 +66,10 @@ export function ForgotPasswordPage() {
           describedBy={error ? errorId : undefined}
           {...register('email')}
         />
-        {error && (
-          <Alert tone="error" id={errorId}>
-            {error}
-          </Alert>
-        )}
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-          disabled={requestReset.isPending}
-        >
-          {requestReset.isPending ? 'Sending…' : 'Send reset link'}
-        </button>
+        <FormError id={errorId} message={error} />
+        <SubmitButton block busy={requestReset.isPending} busyLabel="Sending…">
+          Send reset link
+        </SubmitButton>
       </form>
     </PageCard>
   );

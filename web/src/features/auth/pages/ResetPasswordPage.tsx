@@ -3,8 +3,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PageCard } from '../../../shared/ui/PageCard';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -85,18 +86,10 @@ export function ResetPasswordPage() {
           password={password}
           confirmPassword={confirmPassword}
         />
-        {error && (
-          <Alert tone="error" id={errorId}>
-            {error}
-          </Alert>
-        )}
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-          disabled={resetPassword.isPending}
-        >
-          {resetPassword.isPending ? 'Resetting…' : 'Reset password'}
-        </button>
+        <FormError id={errorId} message={error} />
+        <SubmitButton block busy={resetPassword.isPending} busyLabel="Resetting…">
+          Reset password
+        </SubmitButton>
       </form>
     </PageCard>
   );

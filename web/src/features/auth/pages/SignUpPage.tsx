@@ -4,8 +4,9 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PageCard } from '../../../shared/ui/PageCard';
@@ -91,18 +92,10 @@ export function SignUpPage() {
           password={password}
           confirmPassword={confirmPassword}
         />
-        {error && (
-          <Alert tone="error" id={errorId}>
-            {error}
-          </Alert>
-        )}
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-          disabled={signUp.isPending}
-        >
-          {signUp.isPending ? 'Creating account…' : 'Create account'}
-        </button>
+        <FormError id={errorId} message={error} />
+        <SubmitButton block busy={signUp.isPending} busyLabel="Creating account…">
+          Create account
+        </SubmitButton>
       </form>
     </PageCard>
   );

@@ -1,9 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
+import { Dialog } from '../../../shared/ui/Dialog';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import { sendMessage } from '../api';
 import {
@@ -18,30 +21,21 @@ import {
   type ContactModalValues,
 } from '../contact-form';
 import { CONTACT_MODAL_TITLES, type ContactModalRequest } from './contact-modal-context';
-import styles from './ContactModal.module.css';
 
 interface ContactModalProps extends ContactModalRequest {
   onClose(): void;
 }
-
-const FOCUSABLE =
-  'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled)';
 
 function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
 }
 
 /**
- * The shared 'Send Us a Message' / 'Book a Call' modal (spec part 1, sections 2-5). A modal <dialog>:
- * the rest of the page is inert while it is open, Tab cycles within it, Escape and the close button
- * close it. A sent message closes it after 3 s.
+ * The shared 'Send Us a Message' / 'Book a Call' modal (spec part 1, sections 2-5), in the app's Dialog;
+ * a click on the backdrop closes it too. A sent message closes it after 3 s.
  */
 export function ContactModal({ mode, topic, onClose }: ContactModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const errorId = useId();
-  const preferredHintId = useId();
-  const title = CONTACT_MODAL_TITLES[mode];
   const withPreferredTime = mode === 'call';
   // Fixed when the modal opens: the picker's lower bound. The check on submit uses the time of the submit.
   const [earliest] = useState(() => earliestPreferredTime(new Date()));
@@ -50,13 +44,6 @@ export function ContactModal({ mode, topic, onClose }: ContactModalProps) {
   const { register, handleSubmit, setFocus } = useForm<ContactModalValues>({
     defaultValues: { name: '', email: '', phone: '', message: defaultMessage(topic), preferredTime: '' },
   });
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    setFocus('name');
-    return () => element?.close();
-  }, [setFocus]);
 
   useEffect(() => {
     if (!send.isSuccess) return;
@@ -75,118 +62,61 @@ export function ContactModal({ mode, topic, onClose }: ContactModalProps) {
     send.mutate(modalPayload(withPreferredTime ? values : { ...values, preferredTime: '' }, localTimeZone()));
   });
 
-  // Escape: the dialog's own cancel event; closing goes through onClose so the page state follows.
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault();
-    onClose();
-  }
-
-  // A click on the backdrop (the dialog element itself, outside its content box) closes it.
-  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === dialog.current) onClose();
-  }
-
-  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  }
-
   const error = issue?.message ?? (send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.modalFailed) : null);
   const describedBy = (field: keyof ContactModalValues) =>
-    [field === 'preferredTime' ? preferredHintId : '', error && (issue?.field === field || !issue) ? errorId : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
+    error && (issue?.field === field || !issue) ? errorId : undefined;
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      onClick={onBackdropClick}
-      onKeyDown={trapTab}
-    >
-      <div className={styles.content}>
-        <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        {send.isSuccess ? (
-          <Alert tone="success">{CONTACT_MESSAGES.sent}</Alert>
-        ) : (
-          <form className={formStyles.form} onSubmit={submit} noValidate>
+    <Dialog title={CONTACT_MODAL_TITLES[mode]} onClose={onClose} closeOnBackdropClick>
+      {send.isSuccess ? (
+        <Alert tone="success">{CONTACT_MESSAGES.sent}</Alert>
+      ) : (
+        <form className={formStyles.form} onSubmit={submit} noValidate>
+          <TextField
+            label="Name"
+            autoComplete="name"
+            required
+            invalid={issue?.field === 'name'}
+            describedBy={describedBy('name')}
+            data-autofocus
+            {...register('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            invalid={issue?.field === 'email'}
+            describedBy={describedBy('email')}
+            {...register('email')}
+          />
+          <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+          {withPreferredTime && (
             <TextField
-              label="Name"
-              autoComplete="name"
-              required
-              invalid={issue?.field === 'name'}
-              describedBy={describedBy('name')}
-              {...register('name')}
+              label="Preferred date and time (optional)"
+              type="datetime-local"
+              min={earliest}
+              step={PREFERRED_TIME_STEP_MINUTES * 60}
+              hint="On the hour or the half hour, in your time zone."
+              invalid={issue?.field === 'preferredTime'}
+              describedBy={error && issue?.field === 'preferredTime' ? errorId : undefined}
+              {...register('preferredTime')}
             />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              invalid={issue?.field === 'email'}
-              describedBy={describedBy('email')}
-              {...register('email')}
-            />
-            <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
-            {withPreferredTime && (
-              <TextField
-                label="Preferred date and time (optional)"
-                type="datetime-local"
-                min={earliest}
-                step={PREFERRED_TIME_STEP_MINUTES * 60}
-                hint={<span id={preferredHintId}>On the hour or the half hour, in your time zone.</span>}
-                invalid={issue?.field === 'preferredTime'}
-                describedBy={error && issue?.field === 'preferredTime' ? errorId : undefined}
-                {...register('preferredTime')}
-              />
-            )}
-            <div className={formStyles.field}>
-              <label htmlFor={`${titleId}-message`} className={formStyles.label}>
-                Message
-              </label>
-              <textarea
-                id={`${titleId}-message`}
-                className={`${formStyles.input} ${styles.message}`}
-                rows={4}
-                required
-                aria-invalid={issue?.field === 'message' || undefined}
-                aria-describedby={describedBy('message')}
-                {...register('message')}
-              />
-            </div>
-            {error && (
-              <Alert tone="error" id={errorId}>
-                {error}
-              </Alert>
-            )}
-            <button
-              type="submit"
-              className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-              disabled={send.isPending}
-            >
-              {send.isPending ? 'Sending…' : 'Send Message'}
-            </button>
-          </form>
-        )}
-      </div>
-    </dialog>
+          )}
+          <TextAreaField
+            label="Message"
+            rows={4}
+            required
+            invalid={issue?.field === 'message'}
+            describedBy={describedBy('message')}
+            {...register('message')}
+          />
+          <FormError id={errorId} message={error} />
+          <SubmitButton block busy={send.isPending} busyLabel="Sending…">
+            Send Message
+          </SubmitButton>
+        </form>
+      )}
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { ContactModalContext, type ContactModalRequest } from './contact-modal-context';
 
 // The modal and its form library load on the first open only: most visits never open it.
@@ -7,24 +7,15 @@ const ContactModal = lazy(async () => ({ default: (await import('./ContactModal'
 /** Makes the shared contact modal available to every page (useContactModal) and renders it when open. */
 export function ContactModalProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<(ContactModalRequest & { id: number }) | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const nextId = useRef(0);
 
+  // The Dialog gives the focus back to the button that opened it when it goes.
   const open = useCallback((next: ContactModalRequest) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     nextId.current += 1;
     setRequest({ ...next, id: nextId.current });
   }, []);
 
   const close = useCallback(() => setRequest(null), []);
-
-  // Back to the button that opened it, as a dialog should: after the dialog has left (while a modal
-  // dialog is open, the rest of the page cannot take focus).
-  useEffect(() => {
-    if (request || !opener.current) return;
-    opener.current.focus();
-    opener.current = null;
-  }, [request]);
 
   return (
     <ContactModalContext value={open}>

@@ -3,10 +3,12 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { siteConfig } from '../../../shared/config';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import container from '../../../shared/ui/container.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
 import page from '../../../shared/ui/page.module.css';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { sendMessage } from '../api';
@@ -27,7 +29,6 @@ export function ContactPage() {
   useDocumentTitle('Contact');
   const [issue, setIssue] = useState<ReturnType<typeof validateContactPage>>(null);
   const errorId = useId();
-  const messageId = useId();
   const send = useMutation({ mutationFn: sendMessage });
   const { register, handleSubmit, setFocus, reset } = useForm<ContactPageValues>({ defaultValues: EMPTY });
   const { reset: resetSend } = send;
@@ -97,34 +98,20 @@ export function ContactPage() {
               {...register('subject')}
             />
           </div>
-          <div className={formStyles.field}>
-            <label htmlFor={messageId} className={formStyles.label}>
-              Message
-            </label>
-            <textarea
-              id={messageId}
-              className={`${formStyles.input} ${styles.message}`}
-              rows={6}
-              required
-              aria-invalid={issue?.field === 'message' || undefined}
-              aria-describedby={describedBy('message')}
-              {...register('message')}
-            />
-          </div>
-          {error && (
-            <Alert tone="error" id={errorId}>
-              {error}
-            </Alert>
-          )}
+          <TextAreaField
+            label="Message"
+            rows={6}
+            required
+            invalid={issue?.field === 'message'}
+            describedBy={describedBy('message')}
+            {...register('message')}
+          />
+          <FormError id={errorId} message={error} />
           {send.isSuccess && <Alert tone="success">{CONTACT_MESSAGES.sent}</Alert>}
           <div className={formStyles.actions}>
-            <button
-              type="submit"
-              className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
-              disabled={send.isPending}
-            >
-              {send.isPending ? 'Sending…' : 'Send Message'}
-            </button>
+            <SubmitButton busy={send.isPending} busyLabel="Sending…">
+              Send Message
+            </SubmitButton>
           </div>
         </form>
         <aside className={styles.aside} aria-label="Other ways to reach us">

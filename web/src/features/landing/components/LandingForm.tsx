@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import {
   buildLandingLead,
@@ -79,18 +79,10 @@ export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
         />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
       </div>
-      {issue && (
-        <Alert tone="error" id={errorId}>
-          {issue.message}
-        </Alert>
-      )}
-      <button
-        type="submit"
-        className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-        disabled={sending}
-      >
-        {sending ? 'Sending…' : 'Request My Consultation'}
-      </button>
+      <FormError id={errorId} message={issue?.message} />
+      <SubmitButton block busy={sending} busyLabel="Sending…">
+        Request My Consultation
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useReducer, type FormEvent } from 'react';
 import { ApiError, serverDetail } from '../../../shared/api';
-import buttonStyles from '../../../shared/ui/button.module.css';
+import { Field } from '../../../shared/ui/Field';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { subscribeToNewsletter } from '../api';
 import { canSubmit, initialNewsletterState, NEWSLETTER_MESSAGE_MS, newsletterReducer } from '../newsletter-state';
 import styles from './NewsletterForm.module.css';
@@ -11,7 +12,6 @@ import styles from './NewsletterForm.module.css';
  */
 export function NewsletterForm() {
   const [state, dispatch] = useReducer(newsletterReducer, initialNewsletterState);
-  const inputId = useId();
   const messageId = useId();
 
   useEffect(() => {
@@ -34,33 +34,33 @@ export function NewsletterForm() {
     }
   }
 
-  const sending = state.status === 'loading';
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Newsletter">
-      <label htmlFor={inputId} className={styles.label}>
-        Get tax deadlines and tips in your inbox
-      </label>
-      <div className={styles.row}>
-        <input
-          id={inputId}
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          value={state.email}
-          onChange={(event) => dispatch({ type: 'edit', email: event.target.value })}
-          aria-describedby={state.message ? messageId : undefined}
-        />
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${styles.button}`}
-          disabled={sending}
-        >
-          {sending ? 'Subscribing…' : 'Subscribe'}
-        </button>
-      </div>
+      <Field
+        label="Get tax deadlines and tips in your inbox"
+        tone="inverse"
+        describedBy={state.message ? messageId : undefined}
+      >
+        {(control) => (
+          <div className={styles.row}>
+            <input
+              {...control}
+              className={`${control.className} ${styles.input}`}
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              required
+              value={state.email}
+              onChange={(event) => dispatch({ type: 'edit', email: event.target.value })}
+            />
+            <SubmitButton busy={state.status === 'loading'} busyLabel="Subscribing…" className={styles.button}>
+              Subscribe
+            </SubmitButton>
+          </div>
+        )}
+      </Field>
+      {/* Success and failure share one line, which keeps its height: the footer does not jump. */}
       <p
         id={messageId}
         className={state.status === 'error' ? `${styles.message} ${styles.error}` : styles.message}

@@ -2,8 +2,10 @@ import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
+import { ChoiceGroup } from '../../../shared/ui/ChoiceGroup';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { submitBookkeeping } from '../api';
 import { useSubmitOnce } from '../hooks/use-submit-once';
@@ -22,7 +24,6 @@ import {
   type BookkeepingValues,
   type ChoiceField,
 } from '../questionnaires';
-import { ChoiceGroup } from './ChoiceGroup';
 import styles from './Onboarding.module.css';
 import { PageCard } from '../../../shared/ui/PageCard';
 import { SupportContact } from './SupportContact';
@@ -115,9 +116,7 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
       <form className={formStyles.form} onSubmit={submit} noValidate aria-label={BOOKKEEPING_TITLE}>
         {BOOKKEEPING_FIELDS.filter(({ field }) => isBookkeepingFieldShown(field, answers)).map(
           ({ field, question, required }) => {
-            const className = [required && styles.required, FOLLOW_UPS.has(field) && styles.followUp]
-              .filter(Boolean)
-              .join(' ');
+            const className = FOLLOW_UPS.has(field) ? styles.followUp : undefined;
             const invalid = issue?.field === field;
             const describedBy = invalid ? errorId : undefined;
             if (isChoice(field)) {
@@ -127,9 +126,10 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
                   question={question}
                   options={BOOKKEEPING_CHOICES[field]}
                   required={required}
+                  requiredMark={required}
                   invalid={invalid}
                   describedBy={describedBy}
-                  className={FOLLOW_UPS.has(field) ? styles.followUp : undefined}
+                  className={className}
                   registration={registerAnswer(field)}
                 />
               );
@@ -141,9 +141,10 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
                 label={question}
                 hint={hint}
                 required={required}
+                requiredMark={required}
                 invalid={invalid}
                 describedBy={describedBy}
-                className={className || undefined}
+                className={className}
                 {...input}
                 {...registerAnswer(field)}
               />
@@ -151,11 +152,7 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
           },
         )}
 
-        {error && (
-          <Alert tone="error" id={errorId}>
-            {error}
-          </Alert>
-        )}
+        <FormError id={errorId} message={error} />
         {submission.isError && (
           <Alert tone="error">
             <p>
@@ -169,13 +166,9 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
             <SupportContact lead="If the problem persists, please" />
           </Alert>
         )}
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-          disabled={submission.isPending}
-        >
-          {submission.isPending ? ONBOARDING_MESSAGES.submitting : 'Submit'}
-        </button>
+        <SubmitButton block busy={submission.isPending} busyLabel={ONBOARDING_MESSAGES.submitting}>
+          Submit
+        </SubmitButton>
       </form>
     </PageCard>
   );

@@ -2,8 +2,9 @@ import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
-import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { submitNonprofit } from '../api';
 import { useSubmitOnce } from '../hooks/use-submit-once';
@@ -18,7 +19,6 @@ import {
   type NonprofitField,
   type NonprofitValues,
 } from '../questionnaires';
-import styles from './Onboarding.module.css';
 import { PageCard } from '../../../shared/ui/PageCard';
 
 const HINTS: Partial<Record<NonprofitField, string>> = {
@@ -81,23 +81,15 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
             autoComplete={field === 'non_profit_name' ? 'organization' : 'off'}
             invalid={issue?.field === field}
             describedBy={issue?.field === field ? errorId : undefined}
-            className={required ? styles.required : undefined}
+            requiredMark={required}
             {...register(field)}
           />
         ))}
-        {error && (
-          <Alert tone="error" id={errorId}>
-            {error}
-          </Alert>
-        )}
+        <FormError id={errorId} message={error} />
         {submission.isError && <Alert tone="error">Submission Error: {submitErrorDetail(submission.error)}</Alert>}
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.submit} ${formStyles.button}`}
-          disabled={submission.isPending}
-        >
-          {submission.isPending ? ONBOARDING_MESSAGES.submitting : 'Submit'}
-        </button>
+        <SubmitButton block busy={submission.isPending} busyLabel={ONBOARDING_MESSAGES.submitting}>
+          Submit
+        </SubmitButton>
       </form>
     </PageCard>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useUpdateProfile } from '../hooks/use-profile';
 import {
@@ -27,7 +29,6 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
   const update = useUpdateProfile();
   const [issue, setIssue] = useState<ReturnType<typeof validateProfile>>(null);
   const errorId = useId();
-  const countryId = useId();
   const { register, handleSubmit, setFocus } = useForm<ProfileFormValues>({ defaultValues: toFormValues(profile) });
 
   useEffect(() => setFocus('first_name'), [setFocus]);
@@ -107,37 +108,24 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
             describedBy={issue?.field === 'address.postal_code' ? errorId : undefined}
             {...register('address.postal_code')}
           />
-          <div className={formStyles.field}>
-            <label htmlFor={countryId} className={formStyles.label}>
-              Country
-            </label>
-            <select id={countryId} className={formStyles.input} autoComplete="country" {...register('address.country')}>
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Country" autoComplete="country" {...register('address.country')}>
+            {COUNTRIES.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
         </div>
       </fieldset>
 
-      {error && (
-        <Alert tone="error" id={errorId}>
-          {error}
-        </Alert>
-      )}
+      <FormError id={errorId} message={error} />
       <div className={formStyles.actions}>
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary} ${formStyles.button}`}
-          disabled={update.isPending}
-        >
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving…">
+          Save
+        </SubmitButton>
         <button
           type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary} ${formStyles.button}`}
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
           onClick={() => onDone(false)}
           disabled={update.isPending}
         >

@@ -1,12 +1,17 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import styles from './Onboarding.module.css';
+import styles from './form.module.css';
 
 interface ChoiceGroupProps {
+  /** The question, as the group's legend. */
   question: string;
   options: readonly string[];
   required?: boolean;
+  /** A '*' after the question, for forms that say "Questions marked * are required". */
+  requiredMark?: boolean;
+  /** The form's error message is about this question. */
   invalid?: boolean;
+  /** Ids of elements describing the question: the form's error message. */
   describedBy?: string;
   className?: string;
   /** react-hook-form's `register(...)` of the field, shared by every option. */
@@ -18,6 +23,7 @@ export function ChoiceGroup({
   question,
   options,
   required,
+  requiredMark,
   invalid,
   describedBy,
   className,
@@ -25,11 +31,12 @@ export function ChoiceGroup({
 }: ChoiceGroupProps) {
   const id = useId();
   const legendId = `${id}-legend`;
+  const classes = [styles.choices, requiredMark && styles.requiredMark, className].filter(Boolean).join(' ');
   // A radiogroup (named by its legend) rather than a plain group: it can say it is required and invalid.
   return (
     <fieldset
       role="radiogroup"
-      className={[styles.choices, required && styles.required, className].filter(Boolean).join(' ')}
+      className={classes}
       aria-labelledby={legendId}
       aria-required={required || undefined}
       aria-invalid={invalid || undefined}

@@ -1,0 +1,237 @@
+import type { Browser, Locator, Page, Request } from 'playwright-core';
+import { newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+
+// Follows every internal link a visitor, a signed-in user and the admin can reach, breadth-first from
+// the home page and the header's menus (desktop dropdowns, the mobile menu, the account menu), and fails
+// on any page that shows the app's 'Page not found', naming the page that links to it.
+
+/**
+ * Paths that links already lead to, for pages that later work builds. Until then they show 'Page not
+ * found', and the test checks that they still do: once one shows a page, take it off this list (the
+ * test says which). An entry that no link leads to any more fails the test too.
+ */
+const KNOWN_MISSING: readonly string[] = [
+  '/subscribe', // billing: checkout of a monthly package, with its trial ('Subscribe' on package cards)
+  '/service-purchase', // billing: purchase of a one-time service ('Start' on company services)
+  '/filing-purchase', // billing: purchase of a filing ('Start Filing' on a filing's page)
+  '/dashboard', // documents: the file dashboard, vault, forms library and public files (account menu)
+  '/settings', // account security: password and sessions (account menu)
+  '/careers', // intake: the positions and the job application form (About menu, footer)
+  '/perks', // intake: the perk provider form (footer)
+  '/free-tools/deadline-alerts', // intake: the deadline reminder sign-up with its captcha (footer)
+];
+
+const NOT_FOUND_TITLE = 'Page not found';
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+/** Pages loaded at once per role: the app serves them from one process, the browser has 2 cores. */
+const WORKERS = 4;
+const SETTLE_TIMEOUT_MS = 10_000;
+/** More distinct pages than this per role means a link generator runs away (ids in a loop, say). */
+const MAX_PAGES = 300;
+
+type Role = 'visitor' | 'user' | 'admin';
+
+interface Link {
+  /** The page's address as this test keys it (see pageKey). */
+  key: string;
+  /** The page that links to it, and the link's text. */
+  from: string;
+  text: string;
+}
+
+interface Visit extends Link {
+  role: Role;
+  notFound: boolean;
+}
+
+let browser: Browser;
+let user: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = newAccount('links');
+  await registerVerified(user);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The admin the e2e app starts with (libs/testing e2e-setup). */
+function adminAccount(): Account {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
+  return { email, password, firstName: '', lastName: '' };
+}
+
+/**
+ * One key per page: same origin only (mailto:, tel: and other sites have another origin), without the
+ * hash (a place on the page) and without `redirect` (where signing in returns to, not what the page
+ * shows); any other query selects content and stays.
+ */
+function pageKey(href: string): string | null {
+  const url = new URL(href);
+  if (url.origin !== new URL(baseUrl()).origin) return null;
+  url.searchParams.delete('redirect');
+  return url.pathname + url.search;
+}
+
+function pathOf(key: string): string {
+  return new URL(key, baseUrl()).pathname;
+}
+
+/** What makes a visit once: the page key, or the path alone for a known-missing route (it reads no query). */
+function visitKey(key: string): string {
+  return KNOWN_MISSING.includes(pathOf(key)) ? pathOf(key) : key;
+}
+
+/** A page of the crawl, counting the API calls in flight so that a visit can wait for the data. */
+async function openWorker(role: Role): Promise<{ page: Page; inFlight: () => number }> {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  let inFlight = 0;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (isApi(request.url())) inFlight += 1;
+  });
+  const ended = (request: Request) => {
+    if (isApi(request.url())) inFlight -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  if (role === 'user') await signInWithStoredSession(page, user);
+  if (role === 'admin') await signInWithStoredSession(page, adminAccount());
+  return { page, inFlight: () => inFlight };
+}
+
+/** Waits until the page has its title and no API call is under way across two rendered frames. */
+async function settle(page: Page, inFlight: () => number): Promise<void> {
+  await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (let quiet = 0; quiet < 2;) {
+    if (Date.now() > deadline) {
+      throw new Error(`${page.url()}: API calls still under way after ${SETTLE_TIMEOUT_MS} ms`);
+    }
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 0)));
+    quiet = inFlight() === 0 ? quiet + 1 : 0;
+  }
+}
+
+/** Every link in `root` (hidden menu panels included), as keys. */
+async function linksIn(root: Locator, from: string): Promise<Link[]> {
+  const anchors = await root
+    .locator('a[href]')
+    .evaluateAll((elements) =>
+      elements.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent?.trim() ?? '' })),
+    );
+  return anchors.flatMap(({ href, text }) => {
+    const key = pageKey(href);
+    return key ? [{ key, from, text: text || href }] : [];
+  });
+}
+
+/** The header's links with every menu opened: desktop dropdowns, the account menu, the mobile menu. */
+async function headerLinks(page: Page, inFlight: () => number, role: Role): Promise<Link[]> {
+  const banner = page.getByRole('banner');
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await settle(page, inFlight);
+  const menus: [string, string | RegExp][] = [
+    ['Services menu', 'Services'],
+    ['About menu', 'About'],
+  ];
+  if (role !== 'visitor') menus.push(['account menu', /^Account menu for /]);
+  const links: Link[] = [];
+  for (const [menu, name] of menus) {
+    await banner.getByRole('button', { name, exact: typeof name === 'string' }).click();
+    await settle(page, inFlight);
+    links.push(...(await linksIn(banner, `/ (${menu})`)));
+  }
+  await page.setViewportSize(MOBILE);
+  const menu = banner.getByRole('button', { name: 'Menu', exact: true });
+  await menu.click();
+  await banner.getByRole('navigation', { name: 'Mobile' }).waitFor();
+  await settle(page, inFlight);
+  links.push(...(await linksIn(banner, '/ (mobile menu)')));
+  await page.setViewportSize(DESKTOP);
+  return links;
+}
+
+/**
+ * Breadth-first over the links `role` can reach, skipping the pages an earlier role has seen where they
+ * are (`settled`): a page is crawled once, and a signed-in role goes on from its own menus to what only
+ * it can open (a guarded page sends a visitor to sign in, so it is not settled for the visitor).
+ */
+async function crawl(role: Role, settled: Set<string>): Promise<Visit[]> {
+  // Opened as the levels need them: a signed-in role often has only a few pages of its own.
+  const workers = [await openWorker(role)];
+  const seen = new Set(settled);
+  const visits: Visit[] = [];
+  const fresh = (links: Link[]) =>
+    links.filter((link) => {
+      if (seen.has(visitKey(link.key))) return false;
+      seen.add(visitKey(link.key));
+      return true;
+    });
+
+  let frontier = fresh([
+    { key: '/', from: '(start)', text: '' },
+    ...(await headerLinks(workers[0].page, workers[0].inFlight, role)),
+  ]);
+  while (frontier.length > 0) {
+    if (seen.size - settled.size > MAX_PAGES) {
+      throw new Error(`More than ${MAX_PAGES} pages for the ${role}: ${[...seen].join(', ')}`);
+    }
+    const level = frontier;
+    const next: Link[] = [];
+    let taken = 0;
+    const wanted = Math.min(WORKERS, level.length) - workers.length;
+    workers.push(...(await Promise.all(Array.from({ length: Math.max(0, wanted) }, () => openWorker(role)))));
+    await Promise.all(
+      workers.map(async ({ page, inFlight }) => {
+        while (taken < level.length) {
+          const link = level[taken];
+          taken += 1;
+          // Not waiting for the load event: the page's title and its data are what counts.
+          await page.goto(link.key, { waitUntil: 'commit' });
+          await settle(page, inFlight);
+          const title = await page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent();
+          const notFound = title?.trim() === NOT_FOUND_TITLE;
+          visits.push({ ...link, role, notFound });
+          if (pageKey(page.url()) === link.key) settled.add(visitKey(link.key));
+          if (!notFound) next.push(...(await linksIn(page.locator(':root'), link.key)));
+        }
+      }),
+    );
+    frontier = fresh(next);
+  }
+  return visits;
+}
+
+describe('links', () => {
+  it("lead to pages, not to 'Page not found', except the known-missing ones, which still do", async () => {
+    const settled = new Set<string>();
+    const visits: Visit[] = [];
+    for (const role of ['visitor', 'user', 'admin'] as const) visits.push(...(await crawl(role, settled)));
+
+    const problems: string[] = [];
+    for (const visit of visits) {
+      const knownMissing = KNOWN_MISSING.includes(pathOf(visit.key));
+      const source = `linked from ${visit.from} ("${visit.text}") for the ${visit.role}`;
+      if (visit.notFound && !knownMissing) problems.push(`${visit.key} shows '${NOT_FOUND_TITLE}', ${source}`);
+      if (!visit.notFound && knownMissing) {
+        problems.push(`${visit.key} shows a page now (${source}): take ${pathOf(visit.key)} off KNOWN_MISSING`);
+      }
+    }
+    const reached = new Set(visits.map((visit) => pathOf(visit.key)));
+    for (const path of KNOWN_MISSING) {
+      if (!reached.has(path)) problems.push(`No link leads to ${path} any more: take it off KNOWN_MISSING`);
+    }
+
+    // Sanity: the crawl saw the site, not just the home page.
+    expect(reached.size).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
