@@ -101,7 +101,7 @@ export async function confirmVerification(token: string): Promise<ConfirmationRe
   try {
     const body: ConfirmVerificationRequest = { token: token.trim() };
     const reply = await apiClient.post<VerificationConfirmedReply>('/auth/verify-email/confirm', body);
-    return { message: reply.message, email: reply.email, is_verified: true };
+    return { message: reply.message, email: reply.email, is_verified: true, access_token: reply.access_token };
   } catch (error) {
     if (isAlreadyVerifiedError(error)) {
       return { message: AUTH_MESSAGES.alreadyVerified, is_verified: true, already_verified: true };

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { INVITE_DESCRIPTION_MAX_LENGTH } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -22,7 +23,6 @@ import {
 } from '../invite-codes';
 
 export const CREATE_DIALOG_TITLE = 'Create Invite Code';
-const DESCRIPTION_MAX_LENGTH = 500;
 
 interface CreateInviteCodeDialogProps {
   onClose(): void;
@@ -89,7 +89,7 @@ export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeD
         <TextAreaField
           label="Description (optional)"
           rows={3}
-          maxLength={DESCRIPTION_MAX_LENGTH}
+          maxLength={INVITE_DESCRIPTION_MAX_LENGTH}
           {...register('description')}
         />
         <FormError id={errorId} message={error} />

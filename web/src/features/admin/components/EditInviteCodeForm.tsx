@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { INVITE_DESCRIPTION_MAX_LENGTH } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
@@ -84,7 +85,11 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
           </option>
         ))}
       </SelectField>
-      <TextField label="Description (optional)" maxLength={500} {...register('description')} />
+      <TextField
+        label="Description (optional)"
+        maxLength={INVITE_DESCRIPTION_MAX_LENGTH}
+        {...register('description')}
+      />
       <FormError id={errorId} message={error} className={styles.wide} />
       <div className={`${formStyles.actions} ${styles.wide}`}>
         <SubmitButton busy={update.isPending} busyLabel="Saving…" className={styles.small}>
