@@ -1,18 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import type { JobsOptions } from 'bullmq';
 import { AppConfig } from '@portal/config';
+import { QueueRegistry } from './queue-registry';
+import { QUEUE_SETTINGS, QueueSettings } from './queue-settings';
 import { defaultJobOptions } from './queues';
 import { redisConnectionOptions } from './redis';
 
-/** What every queue, worker and outbox relay of this process shares. */
-export interface QueueSettings {
-  /** BullMQ key prefix. */
-  prefix: string;
-  jobOptions: JobsOptions;
-}
-
-export const QUEUE_SETTINGS = Symbol('QUEUE_SETTINGS');
+export { QUEUE_SETTINGS } from './queue-settings';
+export type { QueueSettings } from './queue-settings';
 
 export interface QueueModuleOptions {
   /** BullMQ key prefix, default REDIS_PREFIX (`portal`). Tests use a unique one per file. */
@@ -26,7 +21,8 @@ let defaultModule: DynamicModule | undefined;
 /**
  * The one place that connects BullMQ to Redis (REDIS_URL). Import `QueueModule.forRoot()`
  * once in the root module of a process; services then register the queues they use
- * with `BullModule.registerQueue({ name: QUEUES.mail })`.
+ * with `BullModule.registerQueue({ name: QUEUES.mail })`. QueueRegistry gives oversight
+ * (dashboard, metrics) a Queue of every name.
  */
 @Global()
 @Module({})
@@ -54,8 +50,8 @@ export class QueueModule {
           },
         }),
       ],
-      providers: [{ provide: QUEUE_SETTINGS, inject: [AppConfig], useFactory: settingsFor }],
-      exports: [BullModule, QUEUE_SETTINGS],
+      providers: [{ provide: QUEUE_SETTINGS, inject: [AppConfig], useFactory: settingsFor }, QueueRegistry],
+      exports: [BullModule, QUEUE_SETTINGS, QueueRegistry],
     };
     if (isDefault) defaultModule = module;
     return module;

@@ -3,14 +3,17 @@ import { AuthModule } from '@portal/auth';
 import { ConfigModule } from '@portal/config';
 import { QueueModule } from '@portal/events';
 import { HealthController } from './health.controller';
+import { MetricsController } from './metrics.controller';
+import { ProcessMetrics } from './process-metrics';
 import { RateLimiter } from './rate-limiter';
 import { ReadinessService } from './readiness.service';
 import { PROCESS_NAME } from './tokens';
 
 /**
  * What every process has exactly once, whatever service modules it hosts: validated
- * configuration, the token guard, the BullMQ connection, liveness and readiness. Service modules never import
- * it; the process root (gateway or a service's main) does.
+ * configuration, the token guard, the BullMQ connection, liveness, readiness and Prometheus
+ * metrics (/api/metrics). Service modules never import it; the process root (gateway or a
+ * service's main) does.
  */
 @Module({})
 export class PlatformModule {
@@ -19,9 +22,9 @@ export class PlatformModule {
       module: PlatformModule,
       global: true,
       imports: [ConfigModule, AuthModule, QueueModule.forRoot(), ...imports],
-      controllers: [HealthController],
-      providers: [ReadinessService, RateLimiter, { provide: PROCESS_NAME, useValue: processName }],
-      exports: [ReadinessService, RateLimiter, PROCESS_NAME],
+      controllers: [HealthController, MetricsController],
+      providers: [ReadinessService, RateLimiter, ProcessMetrics, { provide: PROCESS_NAME, useValue: processName }],
+      exports: [ReadinessService, RateLimiter, ProcessMetrics, PROCESS_NAME],
     };
   }
 }
