@@ -14,7 +14,8 @@ const swc = [
 ];
 
 // ESM-only dependencies (jest on Node 20 cannot require(esm)): compiled to CommonJS by swc.
-const ESM_PACKAGES = ['content-disposition'];
+// @fastify/cookie loads its `cookie` (ESM) with import(), which jest's module system refuses.
+const ESM_PACKAGES = ['content-disposition', '@fastify/cookie', 'cookie'];
 
 const shared = {
   testEnvironment: 'node',

@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// In development the API (and the dev-only mail viewer under /dev) run in the gateway on :3000;
-// proxying keeps the browser on one origin, as in production where the gateway serves web/dist.
+// In development the API, the queue dashboard (/queues) and the dev-only mail viewer (/dev) run in
+// the gateway on :3000; proxying keeps the browser on one origin, as in production where the gateway
+// serves web/dist.
 const gateway = 'http://localhost:3000';
-const proxy = { '/api': gateway, '/dev': gateway };
+const proxy = { '/api': gateway, '/queues': gateway, '/dev': gateway };
 
 export default defineConfig({
   plugins: [react()],

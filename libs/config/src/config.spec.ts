@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       'Invalid configuration: DATABASE_URL is required in production',
       'Invalid configuration: REDIS_URL is required in production',
       'Invalid configuration: APP_URL is required in production',
+      'Invalid configuration: METRICS_TOKEN is required in production',
     ]);
     expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'short' })[0]).toBe(
       'Invalid configuration: JWT_SECRET must be at least 32 characters (got "short")',
@@ -77,6 +78,32 @@ describe('loadConfig', () => {
     expect(problems({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Adm1n!pass' })).toEqual(
       [],
     );
+  });
+
+  it('refuses production without METRICS_TOKEN, naming it in one line', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+      DATABASE_URL: 'postgres://portal@db.example.com:5432/portal',
+      REDIS_URL: 'redis://redis.example.com:6379',
+      APP_URL: 'https://portal.example.com',
+    };
+    expect(problems(production)).toEqual(['Invalid configuration: METRICS_TOKEN is required in production']);
+    expect(loadConfig({ ...production, METRICS_TOKEN: 'prometheus-scrape-token-0123' }).METRICS_TOKEN).toBe(
+      'prometheus-scrape-token-0123',
+    );
+  });
+
+  it('takes METRICS_TOKEN in any mode, refusing one too short or unfit for a header', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a-development-metrics-token' }).METRICS_TOKEN).toBe(
+      'a-development-metrics-token',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(problems({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toEqual([
+      'Invalid configuration: METRICS_TOKEN must be 16 to 256 characters: letters, digits and - . _ ~ + / = (got "short")',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), METRICS_TOKEN: 'has spaces in it, sixteen+' })).toHaveLength(1);
   });
 
   it('requires a bucket for S3 storage', () => {

@@ -148,6 +148,18 @@ export class AppConfig {
   @IsUrl(urlOptions, { message: 'NOTIFICATIONS_URL must be an http(s) URL' })
   NOTIFICATIONS_URL?: string;
 
+  /**
+   * Bearer token Prometheus sends to GET /api/metrics (`Authorization: Bearer <token>`).
+   * When set, in any mode, the endpoint refuses other callers; without it (development and
+   * test only) the endpoint is open. Required in production.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._~+/=-]{16,256}$/, {
+    message: 'METRICS_TOKEN must be 16 to 256 characters: letters, digits and - . _ ~ + / =',
+  })
+  METRICS_TOKEN?: string;
+
   /** Whether this process runs queue workers, the outbox relay and the scheduler. */
   @Transform(toBool)
   @IsIn([true, false], { message: 'RUN_WORKERS must be true or false' })
@@ -305,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!config.DATABASE_URL) problems.push('Invalid configuration: DATABASE_URL is required in production');
     if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');
     if (!config.APP_URL) problems.push('Invalid configuration: APP_URL is required in production');
+    if (!config.METRICS_TOKEN) problems.push('Invalid configuration: METRICS_TOKEN is required in production');
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');

@@ -7,6 +7,7 @@ export * from './outbox-relay';
 export * from './outbox-schema';
 export * from './outbox.service';
 export * from './queue.module';
+export * from './queue-registry';
 export * from './queues';
 export * from './redis';
 export * from './redis-connections';

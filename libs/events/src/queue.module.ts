@@ -9,20 +9,15 @@ import {
   OnModuleDestroy,
   Optional,
 } from '@nestjs/common';
-import type { JobsOptions } from 'bullmq';
 import { AppConfig, PROCESS_NAME } from '@portal/config';
 import { OutboxRelay, OutboxRelayOptions } from './outbox-relay';
+import { QueueRegistry } from './queue-registry';
+import { QUEUE_SETTINGS, QueueSettings } from './queue-settings';
 import { defaultJobOptions } from './queues';
 import { RedisConnections, RedisModule } from './redis-connections';
 
-/** What every queue, worker and outbox relay of this process shares. */
-export interface QueueSettings {
-  /** BullMQ key prefix. */
-  prefix: string;
-  jobOptions: JobsOptions;
-}
-
-export const QUEUE_SETTINGS = Symbol('QUEUE_SETTINGS');
+export { QUEUE_SETTINGS } from './queue-settings';
+export type { QueueSettings } from './queue-settings';
 
 /** The process's outbox relay, or null when it runs no workers (RUN_WORKERS=false). */
 export const OUTBOX_RELAY = Symbol('OUTBOX_RELAY');
@@ -58,7 +53,8 @@ let defaultModule: DynamicModule | undefined;
  * connection, and owns the process's outbox relay. Import `QueueModule.forRoot()` once in
  * the root of a process (the platform module does); services then register the queues
  * they use with `BullModule.registerQueue({ name: QUEUES.mail })` and their outbox with
- * `EventsModule.forService(...)`.
+ * `EventsModule.forService(...)`. QueueRegistry gives oversight (dashboard, metrics) a
+ * Queue of every name.
  */
 @Global()
 @Module({})
@@ -101,8 +97,9 @@ export class QueueModule {
           },
         },
         OutboxRelayLifecycle,
+        QueueRegistry,
       ],
-      exports: [BullModule, QUEUE_SETTINGS, OUTBOX_RELAY],
+      exports: [BullModule, QUEUE_SETTINGS, OUTBOX_RELAY, QueueRegistry],
     };
     if (isDefault) defaultModule = module;
     return module;

@@ -2,6 +2,8 @@ export * from './health.controller';
 export * from './http-app';
 export * from './http-exception.filter';
 export * from './logger';
+export * from './metrics.controller';
+export * from './process-metrics';
 export * from './platform.module';
 export * from './readiness.service';
 export * from './request-id';

@@ -4,6 +4,8 @@ import { ConfigModule } from '@portal/config';
 import { DatabasePoolModule } from '@portal/database';
 import { QueueModule } from '@portal/events';
 import { HealthController } from './health.controller';
+import { MetricsController } from './metrics.controller';
+import { ProcessMetrics } from './process-metrics';
 import { RateLimiter } from './rate-limiter';
 import { ReadinessService } from './readiness.service';
 import { PROCESS_NAME } from './tokens';
@@ -11,7 +13,7 @@ import { PROCESS_NAME } from './tokens';
 /**
  * What every process has exactly once, whatever service modules it hosts: validated
  * configuration, the Postgres pool, the Redis connections, the token guard, BullMQ and
- * the outbox relay, liveness and readiness. Service modules never import
+ * the outbox relay, liveness, readiness and Prometheus metrics (/api/metrics). Service modules never import
  * it; the process root (gateway or a service's main) does.
  */
 @Module({})
@@ -21,9 +23,9 @@ export class PlatformModule {
       module: PlatformModule,
       global: true,
       imports: [ConfigModule, DatabasePoolModule, AuthModule, QueueModule.forRoot(), ...imports],
-      controllers: [HealthController],
-      providers: [ReadinessService, RateLimiter, { provide: PROCESS_NAME, useValue: processName }],
-      exports: [ReadinessService, RateLimiter, PROCESS_NAME],
+      controllers: [HealthController, MetricsController],
+      providers: [ReadinessService, RateLimiter, ProcessMetrics, { provide: PROCESS_NAME, useValue: processName }],
+      exports: [ReadinessService, RateLimiter, ProcessMetrics, PROCESS_NAME],
     };
   }
 }

@@ -31,5 +31,9 @@ describe('routeFor', () => {
     expect(routeFor('/api/health')).toBeUndefined();
     expect(routeFor('/api/ready')).toBeUndefined();
     expect(routeFor('/api/docs')).toBeUndefined();
+    // Every process answers its own metrics; the gateway never forwards them.
+    expect(routeFor('/api/metrics')).toBeUndefined();
+    expect(routeFor('/api/admin/queue-dashboard/session')).toBeUndefined();
+    expect(routeFor('/queues/api/queues')).toBeUndefined();
   });
 });

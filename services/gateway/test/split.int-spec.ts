@@ -66,6 +66,21 @@ describe('gateway in proxy mode with services as separate processes', () => {
     expect(await unknown.json()).toEqual({ detail: 'Not found: GET /api/nothing-here' });
   });
 
+  it('has every process answer its own /api/metrics, never forwarded by the gateway', async () => {
+    const [identity] = processes;
+    // Open without METRICS_TOKEN (test mode): what matters here is who answers.
+    const own = await (await fetch(`${identity.baseUrl}/api/metrics`)).text();
+    expect(own).toMatch(/^portal_outbox_backlog\{schema="identity"\} \d+$/m);
+    expect(own).toMatch(/^portal_db_pool_total_clients\{data_source="identity"\} \d+$/m);
+    expect(own).not.toContain('schema="catalog"');
+
+    const viaGateway = await fetch(`${gateway.baseUrl}/api/metrics`);
+    expect(viaGateway.status).toBe(200);
+    const body = await viaGateway.text();
+    expect(body).toContain('http_request_duration_seconds');
+    expect(body).not.toContain('portal_outbox_backlog{');
+  });
+
   it('says which service is unavailable when its process is down', async () => {
     const response = await fetch(`${gateway.baseUrl}/api/health/billing`);
     expect(response.status).toBe(502);

@@ -41,3 +41,11 @@ export function sendInviteCode(id: string, recipientEmail: string): Promise<Mess
 export function listSubmissions(query: PageQuery): Promise<SubmissionPageReply> {
   return apiClient.get<SubmissionPageReply>(`/invite-codes/submissions/?${pageQueryString(query)}`);
 }
+
+/** Where the gateway serves the queue dashboard (Bull Board): outside the web app, in a tab of its own. */
+export const QUEUE_DASHBOARD_URL = '/queues/';
+
+/** Opens a queue dashboard session: the server answers 204 and sets a 15-minute cookie for /queues. */
+export function openQueueDashboardSession(): Promise<void> {
+  return apiClient.post<void>('/admin/queue-dashboard/session');
+}

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import styles from '../components/Admin.module.css';
 import { AdminTabs, type AdminTab } from '../components/AdminTabs';
 import { InviteCodesPanel } from '../components/InviteCodesPanel';
+import { QueueDashboardButton } from '../components/QueueDashboardButton';
 import { SubmissionsPanel } from '../components/SubmissionsPanel';
 import { isAdmin } from '../../../shared/session';
 import { INVITE_MESSAGES } from '../invite-codes';
@@ -35,7 +36,10 @@ export function AdminPage() {
 
   return (
     <div className={`${container.container} ${styles.page}`}>
-      <h1 className={styles.title}>Admin</h1>
+      <div className={styles.panelHead}>
+        <h1 className={styles.title}>Admin</h1>
+        {isAdmin(user) && <QueueDashboardButton />}
+      </div>
       {isAdmin(user) ? (
         <AdminTabs<TabKey> tabs={TABS} selected={tab} onSelect={setTab} label="Admin sections" />
       ) : (

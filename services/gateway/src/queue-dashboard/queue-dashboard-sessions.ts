@@ -1,0 +1,113 @@
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { ADMIN_ROLE, AuthUser, jwtKeys, JwtKeys, SessionRevocation } from '@portal/auth';
+import { AppConfig } from '@portal/config';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+
+/** Where the board lives: outside /api (its own UI and API) and clear of the web app's /admin. */
+export const QUEUE_DASHBOARD_PATH = '/queues';
+export const QUEUE_DASHBOARD_COOKIE = 'portal_queue_dashboard';
+/** A dashboard session never outlives this, nor the access tokens of the deployment. */
+export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
+
+// Not the access tokens' issuer: a session cookie is no bearer token, and a bearer token is no session.
+const SESSION_ISSUER = 'portal-queue-dashboard';
+const SESSION_AUDIENCE = 'queue-dashboard';
+
+export const QUEUE_DASHBOARD_MESSAGES = {
+  noSession: 'Open the queue dashboard from the admin panel: this dashboard session is missing or has expired',
+  sessionEnded: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have permission to do this',
+  crossSite: 'The queue dashboard only accepts changes made from its own pages',
+  noSigningKey:
+    'The queue dashboard needs a signing key on the gateway (JWT_SECRET, or JWT_PRIVATE_KEY with JWT_PUBLIC_KEY)',
+} as const;
+
+interface SessionClaims {
+  sub: string;
+  email: string;
+  role: string;
+  /** The admin's session version when the session was opened: a revocation ends it too. */
+  sv: number;
+}
+
+export interface Refusal {
+  status: 401 | 403;
+  detail: string;
+}
+
+/**
+ * The queue dashboard's own sessions: a short-lived JWT in an HttpOnly, SameSite=Strict cookie
+ * scoped to the board's path, signed with the process's JWT keys. It names the admin and their
+ * session version, so ending the admin's sessions (password reset, demotion) ends it at once.
+ */
+@Injectable()
+export class QueueDashboardSessions {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly config: AppConfig,
+    private readonly revocation: SessionRevocation,
+  ) {}
+
+  /**
+   * At most 15 minutes, and never longer than an access token lives: session revocations are
+   * only remembered that long, so a session must not outlive the record that ends it.
+   */
+  get lifetimeSeconds(): number {
+    return Math.min(QUEUE_DASHBOARD_SESSION_SECONDS, this.config.ACCESS_TOKEN_TTL_SECONDS);
+  }
+
+  /** The signed value of the session cookie (QUEUE_DASHBOARD_COOKIE) that opens the board to `admin`. */
+  async open(admin: AuthUser): Promise<string> {
+    const keys = this.keys();
+    if (!keys.signingKey) throw new ServiceUnavailableException({ detail: QUEUE_DASHBOARD_MESSAGES.noSigningKey });
+    const claims: SessionClaims = { sub: admin.id, email: admin.email, role: admin.role, sv: admin.sessionVersion };
+    return this.jwt.signAsync(claims, {
+      algorithm: keys.algorithm,
+      ...(keys.algorithm === 'HS256' ? { secret: keys.signingKey } : { privateKey: keys.signingKey }),
+      expiresIn: this.lifetimeSeconds,
+      issuer: SESSION_ISSUER,
+      audience: SESSION_AUDIENCE,
+    });
+  }
+
+  /** Sent only to the board, never readable by scripts, never on a cross-site request. */
+  get cookieOptions(): CookieSerializeOptions {
+    return {
+      path: QUEUE_DASHBOARD_PATH,
+      maxAge: this.lifetimeSeconds,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.config.isProduction,
+    };
+  }
+
+  /** Why a request with this cookie value may not see the board, or undefined when it may. */
+  async refusal(cookie: string | undefined): Promise<Refusal | undefined> {
+    if (!cookie) return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.noSession };
+    const keys = this.keys();
+    let claims: SessionClaims;
+    try {
+      claims = await this.jwt.verifyAsync<SessionClaims & object>(cookie, {
+        algorithms: [keys.algorithm],
+        ...(keys.algorithm === 'HS256' ? { secret: keys.verifyKey } : { publicKey: keys.verifyKey }),
+        issuer: SESSION_ISSUER,
+        audience: SESSION_AUDIENCE,
+      });
+    } catch {
+      return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.noSession };
+    }
+    if (claims.role !== ADMIN_ROLE) return { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.forbidden };
+    if (typeof claims.sub !== 'string' || !Number.isInteger(claims.sv)) {
+      return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.noSession };
+    }
+    if (await this.revocation.isRevoked(claims.sub, claims.sv)) {
+      return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.sessionEnded };
+    }
+    return undefined;
+  }
+
+  private keys(): JwtKeys {
+    return jwtKeys(this.config);
+  }
+}

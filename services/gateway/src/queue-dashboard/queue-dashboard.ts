@@ -1,0 +1,115 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig } from '@portal/config';
+import { QueueName, QueueRegistry, QUEUES } from '@portal/events';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactJobData } from './job-data';
+import {
+  QUEUE_DASHBOARD_COOKIE,
+  QUEUE_DASHBOARD_MESSAGES,
+  QUEUE_DASHBOARD_PATH,
+  QueueDashboardSessions,
+} from './queue-dashboard-sessions';
+
+const DESCRIPTIONS: Record<QueueName, string> = {
+  [QUEUES.mail]: 'E-mails to clients and staff, sent by the notifications worker',
+  [QUEUES.stripeEvents]: 'Stripe webhook events, applied by the billing worker',
+  [QUEUES.deadlineAlerts]: 'Scans for due filings that fan out deadline reminder mails',
+};
+
+/**
+ * The board's own policy: everything from our origin, nothing else (its page links a web
+ * font from Google, which is simply not loaded). Inline styles are the board's markup.
+ */
+export function queueDashboardCsp(production: boolean): string {
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(production ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Bull Board for every queue at /queues (UI, its static files and its JSON API), for admins
+ * only: each request needs the cookie of a dashboard session (see QueueDashboardSessions),
+ * checked before anything of the board runs. Register before the web app's static files:
+ * both register @fastify/static, whose reply decorator may only be added once per context chain.
+ */
+export async function registerQueueDashboard(app: NestFastifyApplication): Promise<void> {
+  const registry = app.get(QueueRegistry);
+  const sessions = app.get(QueueDashboardSessions);
+  const config = app.get(AppConfig);
+  // For the whole app: the session endpoint (under /api) sets the cookie the board reads.
+  await app.register(fastifyCookie);
+  if (!registry.available) return;
+
+  const board = new BullBoardFastifyAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: registry.all().map((queue) => {
+      const adapter = new BullMQAdapter(queue, { description: DESCRIPTIONS[queue.name as QueueName] });
+      adapter.setFormatter('data', redactJobData);
+      return adapter;
+    }),
+    serverAdapter: board,
+    options: {
+      uiConfig: {
+        boardTitle: 'Queues',
+        hideDocsLink: true,
+        miscLinks: [{ text: 'Admin panel', url: '/admin' }],
+      },
+    },
+  });
+  const csp = queueDashboardCsp(config.isProduction);
+
+  await app.register(
+    async (scope: FastifyInstance) => {
+      scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        const refusal =
+          !SAFE_METHODS.has(request.method) && isCrossSite(request)
+            ? { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.crossSite }
+            : await sessions.refusal(request.cookies[QUEUE_DASHBOARD_COOKIE]);
+        if (refusal) {
+          return reply
+            .code(refusal.status)
+            .header('cache-control', 'no-store')
+            .type('application/json; charset=utf-8')
+            .send({ detail: refusal.detail });
+        }
+      });
+      scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        void reply.header('content-security-policy', csp);
+        // Hashed static files may be kept by this browser; pages and API answers never.
+        const isStatic = request.url.startsWith(`${QUEUE_DASHBOARD_PATH}/static/`);
+        void reply.header('cache-control', isStatic && reply.statusCode === 200 ? 'private, max-age=3600' : 'no-store');
+        return payload;
+      });
+      scope.setNotFoundHandler(async (request, reply) =>
+        reply.code(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+      );
+      await scope.register(board.registerPlugin());
+    },
+    { prefix: QUEUE_DASHBOARD_PATH },
+  );
+}
+
+/**
+ * A change requested by another site (SameSite=Strict already withholds the cookie from
+ * cross-site requests; this also covers sibling subdomains, which count as the same site).
+ */
+function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return typeof site === 'string' && site !== 'same-origin';
+}
