@@ -31,9 +31,12 @@ export interface SharedPoolOptions {
  */
 export class SharedPool {
   readonly pool: pg.Pool;
+  /** The most connections it will hold (DATABASE_POOL_SIZE). */
+  readonly max: number;
   private ended = false;
 
   constructor(options: SharedPoolOptions) {
+    this.max = options.max;
     this.pool = new pg.Pool({
       connectionString: options.url,
       max: options.max,

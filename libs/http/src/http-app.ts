@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import { Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -40,7 +40,7 @@ const NON_API_CONTROLLER_PATHS = ['dev/mail', 'dev/mail/*path'];
 class ProcessResources implements OnApplicationShutdown {
   constructor(
     private readonly redis: RedisConnections,
-    @Optional() private readonly pool: SharedPool | null,
+    @Optional() @Inject(SharedPool) private readonly pool: SharedPool | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AuthModule, Public } from '@portal/auth';
 import { AppConfig, loadConfig } from '@portal/config';
+import { SharedPool } from '@portal/database';
 import { QueueRegistry } from '@portal/events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,8 +39,8 @@ const identityDataSource = {
     expect(sql).toMatch(/FROM identity\.outbox\s+WHERE relayed_at IS NULL/);
     return [{ backlog: '5', oldest_age_seconds: '90.5' }];
   },
-  driver: { master: { totalCount: 3, idleCount: 2, waitingCount: 0, options: { max: 5 } } },
 };
+const pool = { totalCount: 3, idleCount: 2, waitingCount: 0, max: 5 };
 
 async function startApp(env: NodeJS.ProcessEnv): Promise<NestFastifyApplication> {
   const config = loadConfig({
@@ -59,6 +60,7 @@ async function startApp(env: NodeJS.ProcessEnv): Promise<NestFastifyApplication>
       ProcessMetrics,
       { provide: QueueRegistry, useValue: queues },
       { provide: getDataSourceToken('identity'), useValue: identityDataSource },
+      { provide: SharedPool, useValue: pool },
     ],
   })
   class TestModule {}
@@ -119,10 +121,10 @@ describe('GET /api/metrics with METRICS_TOKEN set', () => {
     expect(body).toContain('portal_queue_jobs{queue="stripe-events",state="failed"} 0');
     expect(body).toContain('portal_outbox_backlog{schema="identity"} 5');
     expect(body).toContain('portal_outbox_oldest_unrelayed_age_seconds{schema="identity"} 90.5');
-    expect(body).toContain('portal_db_pool_total_clients{data_source="identity"} 3');
-    expect(body).toContain('portal_db_pool_idle_clients{data_source="identity"} 2');
-    expect(body).toContain('portal_db_pool_waiting_clients{data_source="identity"} 0');
-    expect(body).toContain('portal_db_pool_max_clients{data_source="identity"} 5');
+    expect(body).toContain('portal_db_pool_total_clients 3');
+    expect(body).toContain('portal_db_pool_idle_clients 2');
+    expect(body).toContain('portal_db_pool_waiting_clients 0');
+    expect(body).toContain('portal_db_pool_max_clients 5');
     // Only the data sources this process hosts.
     expect(body).not.toContain('schema="billing"');
   });

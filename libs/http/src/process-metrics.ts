@@ -1,7 +1,8 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { SERVICE_NAMES, ServiceName } from '@portal/config';
+import { SharedPool } from '@portal/database';
 import { OutboxMessage, QueueRegistry } from '@portal/events';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -15,14 +16,6 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 /** What one scrape may wait for Redis or Postgres before it answers without that part. */
 const COLLECT_TIMEOUT_MS = 2_000;
-
-/** The part of pg's Pool that TypeORM's PostgresDriver keeps as `master`. */
-interface PoolStats {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options?: { max?: number };
-}
 
 interface HostedDataSource {
   service: ServiceName;
@@ -45,7 +38,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
  * The Prometheus metrics of this process (one registry per application, so tests may run
  * several in one Node process): request durations by route template, Node's default
  * metrics, and what is read at scrape time — job counts of every queue (when the process
- * has Redis), the outbox backlog and Postgres pool use of each hosted service's data source.
+ * has Redis), the outbox backlog of each hosted service and the use of the process's Postgres pool.
  */
 @Injectable()
 export class ProcessMetrics {
@@ -78,26 +71,22 @@ export class ProcessMetrics {
   });
   private readonly poolTotal = new Gauge({
     name: 'portal_db_pool_total_clients',
-    help: 'Postgres connections open in the pool of a data source',
-    labelNames: ['data_source'],
+    help: "Postgres connections open in the process's pool (shared by every service it hosts)",
     registers: [this.registry],
   });
   private readonly poolIdle = new Gauge({
     name: 'portal_db_pool_idle_clients',
-    help: 'Postgres connections of the pool of a data source that are idle',
-    labelNames: ['data_source'],
+    help: "Postgres connections of the process's pool that are idle",
     registers: [this.registry],
   });
   private readonly poolWaiting = new Gauge({
     name: 'portal_db_pool_waiting_clients',
-    help: 'Queries waiting for a connection of the pool of a data source (the pool is exhausted)',
-    labelNames: ['data_source'],
+    help: "Queries waiting for a connection of the process's pool (the pool is exhausted)",
     registers: [this.registry],
   });
   private readonly poolMax = new Gauge({
     name: 'portal_db_pool_max_clients',
-    help: 'Size limit of the pool of a data source',
-    labelNames: ['data_source'],
+    help: "Size limit of the process's pool (DATABASE_POOL_SIZE)",
     registers: [this.registry],
   });
 
@@ -107,6 +96,7 @@ export class ProcessMetrics {
     private readonly moduleRef: ModuleRef,
     adapterHost: HttpAdapterHost,
     @Optional() private readonly queues?: QueueRegistry,
+    @Optional() @Inject(SharedPool) private readonly pool?: SharedPool | null,
   ) {
     collectDefaultMetrics({ register: this.registry });
     // Instrumented as soon as the Fastify instance exists, before any plugin (the proxy, the
@@ -154,13 +144,12 @@ export class ProcessMetrics {
       this.outboxOldestAge.set({ schema: outbox.schema }, outbox.oldestAgeSeconds);
     }
     for (const gauge of [this.poolTotal, this.poolIdle, this.poolWaiting, this.poolMax]) gauge.reset();
-    for (const { service, dataSource } of hosted) {
-      const pool = poolOf(dataSource);
-      if (!pool) continue;
-      this.poolTotal.set({ data_source: service }, pool.totalCount);
-      this.poolIdle.set({ data_source: service }, pool.idleCount);
-      this.poolWaiting.set({ data_source: service }, pool.waitingCount);
-      if (pool.options?.max !== undefined) this.poolMax.set({ data_source: service }, pool.options.max);
+    // One pool per process, whatever it hosts; a process hosting no service (a proxy gateway) uses none.
+    if (this.pool && hosted.length) {
+      this.poolTotal.set(this.pool.totalCount);
+      this.poolIdle.set(this.pool.idleCount);
+      this.poolWaiting.set(this.pool.waitingCount);
+      this.poolMax.set(this.pool.max);
     }
   }
 
@@ -222,10 +211,4 @@ export class ProcessMetrics {
     });
     return this.hosted;
   }
-}
-
-function poolOf(dataSource: DataSource): PoolStats | undefined {
-  if (!dataSource.isInitialized) return undefined;
-  const pool = (dataSource.driver as unknown as { master?: PoolStats }).master;
-  return pool && typeof pool.totalCount === 'number' ? pool : undefined;
 }
