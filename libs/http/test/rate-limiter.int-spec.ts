@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createHttpApp } from '../src/http-app';
 import { RateLimiter } from '../src/rate-limiter';
 
-const LIMIT = { points: 3, durationSeconds: 60 };
+const LIMIT = { name: 'test:attempt', points: 3, durationSeconds: 60 };
 
 @Public()
 @Controller('attempt')
@@ -17,7 +17,7 @@ class AttemptController {
 
   @Post()
   async attempt(@Req() request: FastifyRequest) {
-    await this.limiter.consume('test:attempt', String(request.headers['x-account']), LIMIT);
+    await this.limiter.consume(LIMIT, String(request.headers['x-account']));
     return { ok: true };
   }
 }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extractLinks, listMailFiles, mailDropDir, mailFileDate, parseEml, ParsedEml } from '@portal/events';
+import { extractLinks, listMailFiles, MailContent, mailDropDir, mailFileDate, parseMail } from '@portal/events';
 
-export interface ReadMail extends ParsedEml {
+export interface ReadMail extends MailContent {
   /** File name in `<dataDir>/mail`. */
   file: string;
   /** Hrefs of the HTML part, then URLs of the text part. */
@@ -22,7 +22,7 @@ export async function readLastMail(dataDir: string, to: string, query: MailQuery
   const wanted = to.trim().toLowerCase();
   for (const file of await listMailFiles(dataDir)) {
     if (query.since && (mailFileDate(file)?.getTime() ?? 0) < query.since.getTime()) break;
-    const mail = parseEml(await readFile(join(mailDropDir(dataDir), file)));
+    const mail = await parseMail(await readFile(join(mailDropDir(dataDir), file)));
     if (mail.to.some((address) => address.toLowerCase() === wanted)) {
       return { ...mail, file, links: extractLinks(mail) };
     }

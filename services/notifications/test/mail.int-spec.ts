@@ -112,7 +112,7 @@ describe('mail delivery', () => {
     const mail = await waitForMail(dataDir, 'client@example.com', { since: before, timeoutMs: 15_000 });
     file = mail.file;
     expect(mail.subject).toBe(message.subject);
-    expect(mail.from).toBe('Portal <no-reply@portal.test>');
+    expect(mail.from).toBe('"Portal" <no-reply@portal.test>');
     // Nodemailer normalises the domain (IDN), the local part stays as given.
     expect(mail.to).toEqual(['Client@example.com']);
     expect(mail.messageId).toBe(`${jobId}@portal.test`);
@@ -150,8 +150,11 @@ describe('mail delivery', () => {
     let again: Awaited<ReturnType<Queue['getJob']>>;
     const deadline = Date.now() + 10_000;
     for (;;) {
-      again = await mailQueue.getJob(jobId);
-      if ((await again?.getState()) === 'completed') break;
+      // The state first, then the job: a job read before it completed holds no return value.
+      if ((await (await mailQueue.getJob(jobId))?.getState()) === 'completed') {
+        again = await mailQueue.getJob(jobId);
+        break;
+      }
       if (Date.now() > deadline) throw new Error('the job was not processed again');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -198,7 +201,7 @@ describe('dev mail viewer', () => {
     expect(response.body).toContain(
       '<pre>Hello Jane,\n\nConfirm your address: https://portal.test/verify?token=abc&amp;',
     );
-    expect(response.body).toContain('<th>From</th><td>Portal &lt;no-reply@portal.test&gt;</td>');
+    expect(response.body).toContain('<th>From</th><td>&quot;Portal&quot; &lt;no-reply@portal.test&gt;</td>');
     expect(response.body).not.toMatch(/<script/i);
   });
 

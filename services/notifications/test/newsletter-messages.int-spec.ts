@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { listMailFiles, mailDropDir, parseEml } from '@portal/events';
+import { listMailFiles, mailDropDir, parseMail } from '@portal/events';
 import {
   apiClient,
   Call,
@@ -62,7 +62,7 @@ describe('newsletter and messages', () => {
   const mailsTo = async (email: string) => {
     let count = 0;
     for (const file of await listMailFiles(data.dir)) {
-      const mail = parseEml(await readFile(join(mailDropDir(data.dir), file)));
+      const mail = await parseMail(await readFile(join(mailDropDir(data.dir), file)));
       if (mail.to.some((to) => to.toLowerCase() === email.toLowerCase())) count += 1;
     }
     return count;
@@ -241,7 +241,7 @@ describe('newsletter and messages', () => {
       expect(mail.subject).toBe('Contact form message from Jane Doe: Annual report');
       expect(mail.text).toContain(text);
       expect(mail.text).toContain(`From: Jane Doe <${email}>`);
-      expect(mail.headers.find((header) => header.name.toLowerCase() === 'reply-to')?.value).toBe(email);
+      expect(mail.replyTo).toEqual([email]);
     });
 
     it('stores the modal message (no subject, blank phone) as a general message', async () => {

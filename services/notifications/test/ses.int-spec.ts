@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { GetSendQuotaCommand, SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
 import { loadConfig } from '@portal/config';
 import { freePort } from '@portal/testing';
-import { parseEml } from '@portal/events';
+import { parseMail } from '@portal/events';
 import { MailRejectedError } from '../src/mail/mail-transport';
 import { SesMailTransport } from '../src/mail/ses-mail.transport';
 
@@ -68,8 +68,8 @@ describe('SES mail transport', () => {
     expect(sent).toHaveLength(1);
     expect(result.id).toBe(sent[0].id);
     expect(sent[0].destinations).toEqual(['client@example.com', 'partner@example.com']);
-    const mail = parseEml(sent[0].raw_data);
-    expect(mail.from).toBe(`Portal <${SENDER}>`);
+    const mail = await parseMail(sent[0].raw_data);
+    expect(mail.from).toBe(`"Portal" <${SENDER}>`);
     expect(mail.to).toEqual(['client@example.com', 'partner@example.com']);
     expect(mail.subject).toBe('Your receipt');
     expect(mail.messageId).toBe('job-1@portal.test');

@@ -30,8 +30,7 @@ export class AuthService {
 
   /** An unverified account, its profile and the verification mail, committed together. */
   async register(dto: RegisterRequest, ip: string): Promise<RegisterReply> {
-    const limit = RATE_LIMITS.registerPerIp;
-    await this.limiter.consume(limit.name, ip, limit);
+    await this.limiter.consume(RATE_LIMITS.registerPerIp, ip);
 
     const passwordHash = await this.hasher.hash(dto.password);
     const user = await this.dataSource.transaction(async (manager) => {
@@ -59,8 +58,8 @@ export class AuthService {
   async login(dto: LoginRequest, ip: string): Promise<LoginReply> {
     const email = loginEmail(dto);
     const account = normalizeEmail(email);
-    await this.limiter.consume(RATE_LIMITS.loginPerIp.name, ip, RATE_LIMITS.loginPerIp);
-    await this.limiter.consume(RATE_LIMITS.loginPerAccount.name, account, RATE_LIMITS.loginPerAccount);
+    await this.limiter.consume(RATE_LIMITS.loginPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.loginPerAccount, account);
 
     const user = await this.users.findByEmail(email);
     const check = user
@@ -69,7 +68,7 @@ export class AuthService {
     if (!user || !check.valid) throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
 
     if (check.needsRehash) await this.rehash(user, dto.password);
-    await this.limiter.reset(RATE_LIMITS.loginPerAccount.name, account, RATE_LIMITS.loginPerAccount);
+    await this.limiter.reset(RATE_LIMITS.loginPerAccount, account);
     return this.session(user);
   }
 

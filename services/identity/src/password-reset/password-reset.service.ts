@@ -33,13 +33,9 @@ export class PasswordResetService {
 
   /** Always the same answer; a mail with a reset link only when the account exists. */
   async forgot(email: string, ip: string): Promise<MessageReply> {
-    await this.limiter.consume(RATE_LIMITS.forgotPasswordPerIp.name, ip, RATE_LIMITS.forgotPasswordPerIp);
+    await this.limiter.consume(RATE_LIMITS.forgotPasswordPerIp, ip);
     const account = normalizeEmail(email);
-    await this.limiter.consume(
-      RATE_LIMITS.forgotPasswordPerAccount.name,
-      account,
-      RATE_LIMITS.forgotPasswordPerAccount,
-    );
+    await this.limiter.consume(RATE_LIMITS.forgotPasswordPerAccount, account);
 
     const user = await this.users.findByEmail(email);
     if (user) {
@@ -96,8 +92,7 @@ export class PasswordResetService {
         `could not publish the session revocation of user ${changed.userId}: ${(error as Error).message}`,
       );
     }
-    const loginLimit = RATE_LIMITS.loginPerAccount;
-    await this.limiter.reset(loginLimit.name, normalizeEmail(changed.email), loginLimit);
+    await this.limiter.reset(RATE_LIMITS.loginPerAccount, normalizeEmail(changed.email));
     this.logger.log(`user ${changed.userId} reset their password; earlier sessions ended`);
     return { message: MESSAGES.passwordReset };
   }

@@ -50,9 +50,9 @@ export class VerificationService {
 
   /** Same answer for an unknown e-mail as for an unverified account (nothing is sent then). */
   async request(email: string, ip: string): Promise<MessageReply> {
-    await this.limiter.consume(RATE_LIMITS.verifyRequestPerIp.name, ip, RATE_LIMITS.verifyRequestPerIp);
+    await this.limiter.consume(RATE_LIMITS.verifyRequestPerIp, ip);
     const account = normalizeEmail(email);
-    await this.limiter.consume(RATE_LIMITS.verifyRequestPerAccount.name, account, RATE_LIMITS.verifyRequestPerAccount);
+    await this.limiter.consume(RATE_LIMITS.verifyRequestPerAccount, account);
 
     const user = await this.users.findByEmail(email);
     if (user?.isVerified) throw new BadRequestException({ detail: MESSAGES.alreadyVerified });
@@ -82,7 +82,7 @@ export class VerificationService {
 
   /** `{email, is_verified}`, the same shape for an unknown e-mail (never verified). */
   async status(email: string, ip: string): Promise<VerificationStatusReply> {
-    await this.limiter.consume(RATE_LIMITS.verifyStatusPerIp.name, ip, RATE_LIMITS.verifyStatusPerIp);
+    await this.limiter.consume(RATE_LIMITS.verifyStatusPerIp, ip);
     const user = await this.users.findByEmail(email);
     return { email: normalizeEmail(email), is_verified: user?.isVerified ?? false };
   }

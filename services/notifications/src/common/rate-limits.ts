@@ -1,9 +1,4 @@
-import type { RateLimit } from '@portal/http';
-
-export interface NamedRateLimit extends RateLimit {
-  /** Counter name in Redis (`<prefix>:rl:<name>:<key>`), by purpose and what it is keyed by. */
-  name: string;
-}
+import type { NamedRateLimit } from '@portal/http';
 
 const HOUR = 60 * 60;
 

@@ -9,10 +9,10 @@ import {
   extractLinks,
   isMailFileName,
   listMailFiles,
+  MailContent,
   mailDropDir,
   mailFileDate,
-  parseEml,
-  ParsedEml,
+  parseMail,
 } from '@portal/events';
 import { escapeHtml } from './mime';
 
@@ -93,10 +93,15 @@ export class DevMailController {
   @Get(':file')
   async show(@Param('file') file: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const mail = await this.read(file);
-    const shown = new Set(['from', 'to', 'cc', 'reply-to', 'subject', 'date', 'message-id']);
-    const headers = mail.headers
-      .filter((header) => shown.has(header.name.toLowerCase()))
-      .map((header) => `<tr><th>${escapeHtml(header.name)}</th><td>${escapeHtml(header.value)}</td></tr>`)
+    const headers = Object.entries({
+      From: mail.from,
+      To: mail.to.join(', '),
+      'Reply-To': mail.replyTo.join(', '),
+      Subject: mail.subject,
+      Date: mail.date?.toUTCString(),
+      'Message-ID': mail.messageId,
+    })
+      .flatMap(([name, value]) => (value ? [`<tr><th>${name}</th><td>${escapeHtml(value)}</td></tr>`] : []))
       .join('\n');
     const links = extractLinks(mail)
       .map((link) => `<li><a href="${escapeHtml(link)}" rel="noreferrer">${escapeHtml(link)}</a></li>`)
@@ -143,8 +148,8 @@ ${attachments}`,
     return new StreamableFile(bytes, { type: 'message/rfc822', disposition: `inline; filename="${file}"` });
   }
 
-  private async read(file: string): Promise<ParsedEml> {
-    return parseEml(await this.readRaw(file));
+  private async read(file: string): Promise<MailContent> {
+    return parseMail(await this.readRaw(file));
   }
 
   private async readRaw(file: string): Promise<Buffer> {

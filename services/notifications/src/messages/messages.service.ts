@@ -22,7 +22,7 @@ export class MessagesService {
 
   /** Stores the message and queues the staff mail in one transaction: both or neither. */
   async create(dto: CreateMessageRequest, ip: string): Promise<CreateMessageReply> {
-    await this.limiter.consume(RATE_LIMITS.messagesPerIp.name, ip, RATE_LIMITS.messagesPerIp);
+    await this.limiter.consume(RATE_LIMITS.messagesPerIp, ip);
     const type = dto.type ?? 'general';
     const id = await this.dataSource.transaction(async (manager) => {
       const [row] = (await manager.query(

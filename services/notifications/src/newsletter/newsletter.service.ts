@@ -29,7 +29,7 @@ export class NewsletterService {
    * address meet on its unique index or row lock, so at most one of them sends.
    */
   async subscribe(dto: SubscribeRequest, ip: string): Promise<SubscribeReply> {
-    await this.limiter.consume(RATE_LIMITS.newsletterPerIp.name, ip, RATE_LIMITS.newsletterPerIp);
+    await this.limiter.consume(RATE_LIMITS.newsletterPerIp, ip);
     const source = dto.source ?? DEFAULT_NEWSLETTER_SOURCE;
     const { token, hash } = generateOpaqueToken();
     const welcomed = await this.dataSource.transaction(async (manager) => {

@@ -1,9 +1,4 @@
-import type { RateLimit } from '@portal/http';
-
-export interface NamedRateLimit extends RateLimit {
-  /** Counter name in Redis (`portal:rl:<name>:<key>`), by purpose and what it is keyed by. */
-  name: string;
-}
+import type { NamedRateLimit } from '@portal/http';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

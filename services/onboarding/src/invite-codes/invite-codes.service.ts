@@ -120,7 +120,7 @@ export class InviteCodesService {
 
   /** The public check of the onboarding pages: the code's route and expiry, nothing else. */
   async validate(typed: string, ip: string): Promise<InviteCodeCheckReply> {
-    await this.limiter.consume(RATE_LIMITS.validatePerIp.name, ip, RATE_LIMITS.validatePerIp);
+    await this.limiter.consume(RATE_LIMITS.validatePerIp, ip);
     const code = await this.findByCode(this.dataSource.manager, typed);
     if (!code) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     const problem = inviteProblem(code);

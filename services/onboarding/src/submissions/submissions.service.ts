@@ -125,7 +125,7 @@ export class SubmissionsService {
     ip: string,
     mail: StaffMail,
   ): Promise<SubmitOnboardingReply> {
-    await this.limiter.consume(RATE_LIMITS.submitPerIp.name, ip, RATE_LIMITS.submitPerIp);
+    await this.limiter.consume(RATE_LIMITS.submitPerIp, ip);
     const questionnaire = QUESTIONNAIRES[route];
     const submission = await this.dataSource.transaction(async (manager) => {
       const code = await this.inviteCodes.use(manager, typed, route);

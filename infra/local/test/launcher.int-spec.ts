@@ -1,0 +1,162 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '@portal/config';
+import { freePort } from '@portal/testing';
+
+/**
+ * `npm start` as built (dist/infra/local/start.js), without DATABASE_URL and REDIS_URL: its
+ * own embedded PostgreSQL and redis-server. Started in a process group of its own, so a
+ * signal to the group is what a Ctrl-C in a terminal sends.
+ */
+interface Launch {
+  child: ChildProcess;
+  output: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const launches: Array<{ run: Launch; dataDir: string }> = [];
+
+function launch(dataDir: string, port: number): Launch {
+  const child = spawn(process.execPath, [join(repoRoot(), 'dist/infra/local/start.js')], {
+    cwd: repoRoot(),
+    detached: true,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const run = { child, output: () => output, stderr: () => stderr, exited };
+  launches.push({ run, dataDir });
+  return run;
+}
+
+/** After a failed test: the launcher's group killed outright; its PostgreSQL and Redis then stop by themselves. */
+async function killLeftovers(): Promise<void> {
+  for (const { run, dataDir } of launches.splice(0)) {
+    if (run.child.exitCode === null && run.child.signalCode === null) process.kill(-run.child.pid!, 'SIGKILL');
+    await run.exited;
+    const deadline = Date.now() + 20_000;
+    while (processesOf(dataDir, run.output()).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function waitForOutput(run: Launch, text: string): Promise<void> {
+  const deadline = Date.now() + 100_000;
+  while (!run.output().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`the launcher exited (${run.child.exitCode}):\n${run.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within 100 s:\n${run.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Command lines of the processes a launch started: those with DATA_DIR=`dataDir` in their
+ * environment, and its redis-server (which rewrites its title over its environment).
+ */
+function processesOf(dataDir: string, output = ''): string[] {
+  const redisPort = /started redis-server on redis:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      if (environment.includes(`DATA_DIR=${dataDir}`) || commandLine === `redis-server 127.0.0.1:${redisPort}`) {
+        found.push(commandLine);
+      }
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+const pgPasswordFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'));
+
+describe('npm start (the local launcher)', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-launcher-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  afterEach(killLeftovers);
+
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('stops the gateway first, then PostgreSQL and Redis: quietly, nothing left running', () => {
+    let dataDir: string;
+
+    beforeAll(() => {
+      const parent = tempDir();
+      // Open to the "postgres" user, whom the embedded PostgreSQL runs as when tests run as root.
+      chmodSync(parent, 0o755);
+      dataDir = join(parent, 'data');
+    });
+
+    it.each([
+      ['Ctrl-C (SIGINT to the process group)', (run: Launch) => process.kill(-run.child.pid!, 'SIGINT')],
+      ['SIGTERM to the launcher alone', (run: Launch) => run.child.kill('SIGTERM')],
+    ])(
+      'on %s',
+      async (_name, stop) => {
+        const run = launch(dataDir, await freePort());
+        await waitForOutput(run, '[portal] ready: ');
+        const started = processesOf(dataDir, run.output());
+        expect(started).toEqual(
+          expect.arrayContaining([
+            expect.stringContaining('dist/services/gateway/src/main.js'),
+            expect.stringContaining(`postgres -D ${join(dataDir, 'postgres')}`),
+            expect.stringMatching(/^redis-server 127\.0\.0\.1:\d+$/),
+          ]),
+        );
+
+        stop(run);
+        expect(await run.exited).toBe(0);
+        expect(run.output()).toContain('[portal] stopping...\n[portal] stopped\n');
+        expect(run.output()).not.toContain('outbox listener lost');
+        expect(run.output()).not.toMatch(/"level":(40|50|60)/);
+        expect(processesOf(dataDir, run.output())).toEqual([]);
+      },
+      120_000,
+    );
+  });
+
+  // As root only: PostgreSQL then runs as the "postgres" user, for whom a folder private to
+  // root is closed (another user's own private folder is no obstacle). Tests here and in CI run as root.
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'as root, with a DATA_DIR inside a private folder: one line naming DATA_DIR, exit 1, nothing left behind',
+    async () => {
+      const privateFolder = tempDir(); // mkdtemp: 0700, owned by root
+      const dataDir = join(privateFolder, 'data');
+      const passwordFilesBefore = pgPasswordFiles();
+
+      const run = launch(dataDir, await freePort());
+      expect(await run.exited).toBe(1);
+
+      expect(run.stderr()).toBe(
+        `[portal] DATA_DIR ${dataDir} cannot hold the embedded PostgreSQL when npm start runs as root: ` +
+          `PostgreSQL refuses to run as root, so it runs as the "postgres" user, who cannot enter ${privateFolder}. ` +
+          'Choose a DATA_DIR outside private folders, run npm start as a non-root user, or set DATABASE_URL.\n',
+      );
+      expect(run.output()).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
+      expect(pgPasswordFiles()).toEqual(passwordFilesBefore);
+      expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
+      expect(processesOf(dataDir)).toEqual([]);
+    },
+    30_000,
+  );
+});
