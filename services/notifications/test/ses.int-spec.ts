@@ -1,14 +1,13 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { GetSendQuotaCommand, SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
 import { loadConfig } from '@portal/config';
-import { freePort } from '@portal/testing';
+import { RunningMoto, startMotoServer } from '@portal/testing';
 import { parseMail } from '@portal/events';
 import { MailRejectedError } from '../src/mail/mail-transport';
 import { SesMailTransport } from '../src/mail/ses-mail.transport';
 
 const SENDER = 'no-reply@portal.test';
 
-let moto: ChildProcess | undefined;
+let moto: RunningMoto | undefined;
 let endpoint: string;
 let ses: SESClient;
 let transport: SesMailTransport;
@@ -27,14 +26,9 @@ async function sentMessages(): Promise<MotoRawMessage[]> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  endpoint = `http://127.0.0.1:${port}`;
-  moto = await startMoto(port);
-  // Dummy credentials: moto accepts any, the SDK only needs some.
-  process.env.AWS_ACCESS_KEY_ID = 'test';
-  process.env.AWS_SECRET_ACCESS_KEY = 'test';
-  delete process.env.AWS_SESSION_TOKEN;
-  delete process.env.AWS_PROFILE;
+  // Also sets dummy AWS credentials: moto accepts any, the SDK only needs some.
+  moto = await startMotoServer();
+  endpoint = moto.endpoint;
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -51,7 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   transport?.onModuleDestroy();
   ses?.destroy();
-  await stopMoto();
+  await moto?.stop();
 });
 
 describe('SES mail transport', () => {
@@ -99,50 +93,3 @@ describe('SES mail transport', () => {
     expect(await sentMessages()).toHaveLength(1);
   });
 });
-
-const INSTALL_HINT =
-  'moto_server (the AWS emulator the SES tests run against) is required: install it with ' +
-  '`pip install "moto[server]"` (or `pipx install "moto[server]"`) so that `moto_server` is on PATH';
-
-async function startMoto(port: number): Promise<ChildProcess> {
-  const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const failed = await Promise.race([
-      spawnError,
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100)),
-    ]);
-    if (failed) {
-      throw new Error(
-        (failed as NodeJS.ErrnoException).code === 'ENOENT' ? INSTALL_HINT : `moto_server: ${failed.message}`,
-      );
-    }
-    if (child.exitCode !== null) throw new Error(`moto_server exited with ${child.exitCode}:\n${output}`);
-    const up = await fetch(`http://127.0.0.1:${port}/moto-api/data.json`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`moto_server did not answer on port ${port} within 20 s:\n${output}`);
-    }
-  }
-}
-
-async function stopMoto(): Promise<void> {
-  const child = moto;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
