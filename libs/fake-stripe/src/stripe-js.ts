@@ -1,0 +1,3 @@
+export function stripeJsSource(): string {
+  return '';
+}
