@@ -687,9 +687,10 @@ function startPeriod(
     schedule.anchor = at;
     schedule.periodIndex = 0;
     subscription.billing_cycle_anchor = at;
+  } else {
+    schedule.periodIndex += 1;
   }
-  schedule.periodIndex += 1;
-  const end = addIntervals(schedule.anchor, schedule.interval, schedule.intervalCount, schedule.periodIndex);
+  const end = addIntervals(schedule.anchor, schedule.interval, schedule.intervalCount, schedule.periodIndex + 1);
   for (const item of subscription.items.data) {
     item.current_period_start = at;
     item.current_period_end = end;

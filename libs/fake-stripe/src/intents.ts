@@ -72,6 +72,18 @@ function useStripeSdk(state: FakeStripeState, intentId: string) {
   };
 }
 
+/**
+ * `allowed_payment_method_types` (API 2026: `payment_method_types` is no longer a parameter). The fake knows
+ * cards only.
+ */
+function allowedTypesOf(params: Params): Array<'card'> | null {
+  const types = params.strings('allowed_payment_method_types');
+  if (types?.some((type) => type !== 'card')) {
+    throw badParam('The fake Stripe only supports cards.', 'allowed_payment_method_types');
+  }
+  return types ? ['card'] : null;
+}
+
 function intentState(state: FakeStripeState, id: string) {
   const setupIntent = state.setupIntents.get(id);
   if (setupIntent) return { setupIntent };
@@ -87,7 +99,7 @@ export function createSetupIntent(call: Call): Stripe.SetupIntent {
   params.allow(
     'customer',
     'usage',
-    'payment_method_types',
+    'allowed_payment_method_types',
     'payment_method',
     'confirm',
     'metadata',
@@ -98,15 +110,12 @@ export function createSetupIntent(call: Call): Stripe.SetupIntent {
     'use_stripe_sdk',
   );
   const customer = customerOfParam(state, params);
-  const types = params.strings('payment_method_types') ?? ['card'];
-  if (types.some((type) => type !== 'card')) {
-    throw badParam('The fake Stripe only supports payment_method_types[]=card.', 'payment_method_types');
-  }
+  const allowedTypes = allowedTypesOf(params);
   const id = newId('seti');
   const setupIntent: Stripe.SetupIntent = {
     id,
     object: 'setup_intent',
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: allowedTypes,
     application: null,
     automatic_payment_methods: null,
     cancellation_reason: null,
@@ -128,7 +137,7 @@ export function createSetupIntent(call: Call): Stripe.SetupIntent {
     payment_method_options: {
       card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' },
     },
-    payment_method_types: types,
+    payment_method_types: ['card'],
     single_use_mandate: null,
     status: 'requires_payment_method',
     usage: params.oneOf('usage', ['on_session', 'off_session']) ?? 'off_session',
@@ -253,7 +262,7 @@ const PAYMENT_INTENT_CREATE = [
   'off_session',
   'metadata',
   'description',
-  'payment_method_types',
+  'allowed_payment_method_types',
   'setup_future_usage',
   'receipt_email',
   'statement_descriptor',
@@ -345,10 +354,7 @@ export function createPaymentIntent(call: Call): Stripe.PaymentIntent {
   if (amount < 50) {
     throw badParam(`Amount must be at least $0.50 ${currency}`, 'amount', 'amount_too_small');
   }
-  const types = params.strings('payment_method_types') ?? ['card'];
-  if (types.some((type) => type !== 'card')) {
-    throw badParam('The fake Stripe only supports payment_method_types[]=card.', 'payment_method_types');
-  }
+  const allowedTypes = allowedTypesOf(params);
   if (params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) === 'manual') {
     throw badParam('The fake Stripe does not support capture_method=manual.', 'capture_method');
   }
@@ -368,6 +374,7 @@ export function createPaymentIntent(call: Call): Stripe.PaymentIntent {
     metadata: mergeMetadata({}, params.metadata()),
     setupFutureUsage: params.oneOf('setup_future_usage', ['on_session', 'off_session']) ?? null,
   });
+  paymentIntent.allowed_payment_method_types = allowedTypes;
   paymentIntent.confirmation_method = params.oneOf('confirmation_method', ['automatic', 'manual']) ?? 'automatic';
   paymentIntent.receipt_email = params.string('receipt_email') || null;
   paymentIntent.statement_descriptor_suffix = params.string('statement_descriptor_suffix') || null;

@@ -29,7 +29,7 @@ export interface CardSecrets {
 export interface SubscriptionSchedule {
   interval: string;
   intervalCount: number;
-  /** Periods are anchor + n intervals. */
+  /** The current period runs from anchor + periodIndex intervals to anchor + periodIndex + 1 intervals. */
   anchor: number;
   periodIndex: number;
   offSession: boolean;

@@ -139,7 +139,7 @@ describe('fake Stripe: customers, payment methods, intents', () => {
       const setupIntent = await stripe.setupIntents.create({
         customer: customer.id,
         usage: 'off_session',
-        payment_method_types: ['card'],
+        allowed_payment_method_types: ['card'],
       });
       expect(setupIntent).toMatchObject({
         object: 'setup_intent',
@@ -177,7 +177,7 @@ describe('fake Stripe: customers, payment methods, intents', () => {
     });
 
     it('needs the client secret with the publishable key', async () => {
-      const setupIntent = await stripe.setupIntents.create({ payment_method_types: ['card'] });
+      const setupIntent = await stripe.setupIntents.create({ allowed_payment_method_types: ['card'] });
       const error = await cardError(
         browser.setupIntents.retrieve(setupIntent.id, { client_secret: 'seti_x_secret_wrong' } as never),
       );
