@@ -35,7 +35,8 @@ const STRIPE_JS_PATHS = ['/v3', '/v3/', '/v3/stripe.js', '/endive/stripe.js'];
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Expose-Headers': 'Request-Id, Stripe-Version, Idempotency-Key, Idempotent-Replayed',
+  'Access-Control-Expose-Headers':
+    'Request-Id, Stripe-Version, Idempotency-Key, Idempotent-Replayed, X-Fake-Stripe-Status',
   'Access-Control-Max-Age': '300',
 };
 
@@ -58,6 +59,10 @@ export class FakeStripeHttp {
       reply = await this.route(request);
     } catch (error) {
       reply = errorReply(error, newId('req', 14));
+    }
+    if (request.headers['x-fake-stripe-js'] && reply.status >= 400) {
+      // The stand-in Stripe.js reads the status from a header, so a decline logs no failed request.
+      reply = { ...reply, status: 200, headers: { ...reply.headers, 'X-Fake-Stripe-Status': String(reply.status) } };
     }
     response.writeHead(reply.status, { ...CORS_HEADERS, ...reply.headers });
     response.end(reply.body);
