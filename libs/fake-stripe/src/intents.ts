@@ -26,17 +26,13 @@ function checkClientSecret(caller: Caller, params: Params, intent: { client_secr
 function paymentMethodOfConfirmation(
   call: Call,
   current: string | Stripe.PaymentMethod | null,
-  customer: Stripe.Customer | null,
 ): Stripe.PaymentMethod | null {
   const { state, params } = call;
   const id = params.string('payment_method');
-  if (id) {
-    // A test PaymentMethod given with a customer is attached, as Stripe does on setup.
-    const isTestToken = id.startsWith('pm_card_');
-    return paymentMethodFor(state, id, 'payment_method', isTestToken && customer ? customer : undefined);
-  }
+  // A successful setup attaches the method to the intent's customer (completeSetup), a test one included.
+  if (id) return paymentMethodFor(state, id, 'payment_method');
   const data = params.object('payment_method_data');
-  if (data) return createPaymentMethod({ ...call, params: data, caller: 'publishable' });
+  if (data) return createPaymentMethod({ ...call, params: data });
   if (current) return state.paymentMethods.get(current as string) ?? null;
   return null;
 }
@@ -184,7 +180,7 @@ export function confirmSetupIntent(call: Call): Stripe.SetupIntent {
     );
   }
   const customer = setupIntent.customer ? (state.customers.get(setupIntent.customer as string) ?? null) : null;
-  const paymentMethod = paymentMethodOfConfirmation(call, setupIntent.payment_method, customer);
+  const paymentMethod = paymentMethodOfConfirmation(call, setupIntent.payment_method);
   if (!paymentMethod) {
     throw unexpectedState(
       "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.",
@@ -441,7 +437,7 @@ export function confirmPaymentIntent(call: Call): Stripe.PaymentIntent {
     );
   }
   const customer = paymentIntent.customer ? (state.customers.get(paymentIntent.customer as string) ?? null) : null;
-  const paymentMethod = paymentMethodOfConfirmation(call, paymentIntent.payment_method, null);
+  const paymentMethod = paymentMethodOfConfirmation(call, paymentIntent.payment_method);
   if (!paymentMethod) {
     throw unexpectedState(
       "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",

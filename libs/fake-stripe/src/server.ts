@@ -16,6 +16,7 @@ export interface Keys {
 }
 
 interface SavedResponse {
+  savedAt: number;
   endpoint: string;
   params: string;
   status: number;
@@ -30,6 +31,8 @@ interface Reply {
 }
 
 const MAX_BODY = 1024 * 1024;
+/** Stripe prunes idempotency keys once they are 24 hours old. */
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const STRIPE_JS_PATHS = ['/v3', '/v3/', '/v3/stripe.js', '/endive/stripe.js'];
 
 const CORS_HEADERS = {
@@ -153,7 +156,9 @@ export class FakeStripeHttp {
       this.state.request = null;
     }
     if (idempotencyKey) {
+      this.pruneIdempotencyKeys();
       this.idempotency.set(`${caller}:${idempotencyKey}`, {
+        savedAt: Date.now(),
         endpoint,
         params: paramsFingerprint,
         status: reply.status,
@@ -162,6 +167,14 @@ export class FakeStripeHttp {
       });
     }
     return reply;
+  }
+
+  private pruneIdempotencyKeys(): void {
+    const oldest = Date.now() - IDEMPOTENCY_TTL_MS;
+    for (const [key, saved] of this.idempotency) {
+      if (saved.savedAt >= oldest) break;
+      this.idempotency.delete(key);
+    }
   }
 
   private authenticate(request: IncomingMessage, form: FormObject): Caller {

@@ -368,6 +368,7 @@ describe('fake Stripe: customers, payment methods, intents', () => {
       expect(setupIntent.status).toBe('requires_action');
       fake.authenticate(setupIntent.id, 'complete');
       const setUp = (await stripe.setupIntents.retrieve(setupIntent.id)).payment_method as string;
+      expect((await stripe.paymentMethods.retrieve(setUp)).customer).toBe(customer.id);
       const offSession = await stripe.paymentIntents.create({
         amount: 3000,
         currency: 'usd',
