@@ -18,8 +18,3 @@ export function clientSecretFor(id: string): string {
   return `${id}_secret_${randomToken(25)}`;
 }
 
-/** The intent id inside a client secret (`pi_…_secret_…`). */
-export function intentIdOf(clientSecret: string): string {
-  const at = clientSecret.indexOf('_secret_');
-  return at < 0 ? clientSecret : clientSecret.slice(0, at);
-}
