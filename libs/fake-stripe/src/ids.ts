@@ -17,4 +17,3 @@ export function newId(prefix: string, length = 24): string {
 export function clientSecretFor(id: string): string {
   return `${id}_secret_${randomToken(25)}`;
 }
-
