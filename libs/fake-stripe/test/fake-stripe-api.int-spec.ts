@@ -1,0 +1,430 @@
+import { FakeStripe, startFakeStripe } from '@portal/fake-stripe';
+import Stripe from 'stripe';
+
+// Driven with the official SDK: what passes here is what the billing service can rely on.
+describe('fake Stripe: customers, payment methods, intents', () => {
+  let fake: FakeStripe;
+  let stripe: Stripe;
+  /** The publishable-key client, as Stripe.js uses it (card details only go through it). */
+  let browser: Stripe;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    stripe = fake.client();
+    browser = fake.client(fake.publishableKey);
+  });
+
+  afterAll(() => fake.stop());
+
+  const cardMethod = (number: string) =>
+    browser.paymentMethods.create({
+      type: 'card',
+      card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+      billing_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+
+  async function cardError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+    const error = await promise.then(
+      () => {
+        throw new Error('expected a Stripe error');
+      },
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Stripe.errors.StripeError);
+    return error as Stripe.errors.StripeError;
+  }
+
+  describe('requests', () => {
+    it('refuses a missing or wrong key with 401 in Stripe’s format', async () => {
+      const missing = await fetch(`${fake.url}/v1/customers`);
+      expect(missing.status).toBe(401);
+      expect(await missing.json()).toEqual({
+        error: expect.objectContaining({
+          type: 'invalid_request_error',
+          message: expect.stringContaining('You did not provide an API key'),
+        }),
+      });
+      const wrong = await cardError(fake.client('sk_test_wrongwrongwrong').customers.list());
+      expect(wrong).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.message).toMatch(/^Invalid API Key provided: sk_test_\*+rong$/);
+    });
+
+    it('refuses the publishable key on secret-key endpoints', async () => {
+      const error = await cardError(browser.customers.create({ email: 'x@example.com' }));
+      expect(error.statusCode).toBe(403);
+      expect(error.message).toMatch(/cannot be made with a publishable API key/);
+    });
+
+    it('answers unknown parameters and ids as Stripe does', async () => {
+      const unknown = await cardError(stripe.customers.create({ emial: 'x' } as Stripe.CustomerCreateParams));
+      expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(unknown).toMatchObject({
+        statusCode: 400,
+        code: 'parameter_unknown',
+        param: 'emial',
+        message: 'Received unknown parameter: emial',
+      });
+      const missing = await cardError(stripe.customers.retrieve('cus_nope'));
+      expect(missing).toMatchObject({
+        statusCode: 404,
+        code: 'resource_missing',
+        param: 'id',
+        message: "No such customer: 'cus_nope'",
+      });
+      const unrecognized = await fetch(`${fake.url}/v1/nothing`, {
+        headers: { Authorization: `Bearer ${fake.secretKey}` },
+      });
+      expect(unrecognized.status).toBe(404);
+    });
+  });
+
+  describe('customers', () => {
+    it('creates, retrieves, updates and lists customers in Stripe’s shape', async () => {
+      const customer = await stripe.customers.create({
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        metadata: { user_id: '42' },
+      });
+      expect(customer).toMatchObject({
+        id: expect.stringMatching(/^cus_/),
+        object: 'customer',
+        livemode: false,
+        email: 'ada@example.com',
+        metadata: { user_id: '42' },
+        invoice_settings: { default_payment_method: null },
+      });
+      expect(customer.created).toBe(fake.now());
+
+      const updated = await stripe.customers.update(customer.id, { name: 'Ada King', metadata: { user_id: '' } });
+      expect(updated).toMatchObject({ name: 'Ada King', metadata: {} });
+      expect(await stripe.customers.retrieve(customer.id)).toEqual(updated);
+      const listed = await stripe.customers.list({ email: 'ada@example.com' });
+      expect(listed).toMatchObject({ object: 'list', has_more: false, url: '/v1/customers' });
+      expect(listed.data.map((c) => c.id)).toEqual([customer.id]);
+
+      const updatedEvent = fake.events().find((event) => event.type === 'customer.updated');
+      expect(updatedEvent?.data.previous_attributes).toEqual({ name: 'Ada Lovelace', metadata: { user_id: '42' } });
+    });
+
+    it('replays an idempotent create and refuses the key with other parameters', async () => {
+      const key = `create-customer-${Date.now()}`;
+      const first = await stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: key });
+      const again = await stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: key });
+      expect(again.id).toBe(first.id);
+      expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+      expect(first.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+      expect((await stripe.customers.list({ email: 'once@example.com' })).data).toHaveLength(1);
+
+      const mismatch = await cardError(
+        stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: key }),
+      );
+      expect(mismatch).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.type).toBe('StripeIdempotencyError');
+      expect(mismatch.message).toContain('Keys for idempotent requests can only be used with the same parameters');
+    });
+
+    it('does not save a response refused for its parameters', async () => {
+      const key = `bad-then-good-${Date.now()}`;
+      await cardError(stripe.customers.create({ emial: 'x' } as Stripe.CustomerCreateParams, { idempotencyKey: key }));
+      const customer = await stripe.customers.create({ email: 'fixed@example.com' }, { idempotencyKey: key });
+      expect(customer.email).toBe('fixed@example.com');
+    });
+  });
+
+  describe('setup intents and payment methods', () => {
+    it('sets up a 4242 card for the customer and makes it the invoice default', async () => {
+      const customer = await stripe.customers.create({ email: 'setup@example.com' });
+      const setupIntent = await stripe.setupIntents.create({
+        customer: customer.id,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      });
+      expect(setupIntent).toMatchObject({
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        client_secret: expect.stringMatching(new RegExp(`^${setupIntent.id}_secret_`)),
+      });
+      const paymentMethod = await cardMethod('4242424242424242');
+      expect(paymentMethod).toMatchObject({
+        object: 'payment_method',
+        type: 'card',
+        customer: null,
+        card: { brand: 'visa', last4: '4242', funding: 'credit' },
+        billing_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      });
+
+      const confirmed = await browser.setupIntents.confirm(setupIntent.id, {
+        payment_method: paymentMethod.id,
+        client_secret: setupIntent.client_secret,
+      } as Stripe.SetupIntentConfirmParams);
+      expect(confirmed).toMatchObject({ status: 'succeeded', payment_method: paymentMethod.id });
+      expect((await stripe.paymentMethods.retrieve(paymentMethod.id)).customer).toBe(customer.id);
+
+      await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: paymentMethod.id } });
+      const expanded = await stripe.customers.retrieve(customer.id, {
+        expand: ['invoice_settings.default_payment_method'],
+      });
+      expect((expanded as Stripe.Customer).invoice_settings.default_payment_method).toMatchObject({
+        id: paymentMethod.id,
+        object: 'payment_method',
+      });
+      const listed = await stripe.paymentMethods.list({ customer: customer.id, type: 'card' });
+      expect(listed.data.map((pm) => pm.id)).toEqual([paymentMethod.id]);
+      const types = fake.events().map((event) => event.type);
+      expect(types).toEqual(expect.arrayContaining(['setup_intent.succeeded', 'payment_method.attached']));
+    });
+
+    it('needs the client secret with the publishable key', async () => {
+      const setupIntent = await stripe.setupIntents.create({ allowed_payment_method_types: ['card'] });
+      const error = await cardError(
+        browser.setupIntents.retrieve(setupIntent.id, { client_secret: 'seti_x_secret_wrong' } as never),
+      );
+      expect(error).toMatchObject({ statusCode: 400, param: 'client_secret' });
+      const read = await browser.setupIntents.retrieve(setupIntent.id, {
+        client_secret: setupIntent.client_secret,
+      } as never);
+      expect(read.id).toBe(setupIntent.id);
+    });
+
+    it('declines setting up 4000000000000002 with the card error and the setup intent', async () => {
+      const customer = await stripe.customers.create({});
+      const setupIntent = await stripe.setupIntents.create({ customer: customer.id });
+      const paymentMethod = await cardMethod('4000000000000002');
+      const error = await cardError(stripe.setupIntents.confirm(setupIntent.id, { payment_method: paymentMethod.id }));
+      expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+      expect(error).toMatchObject({
+        statusCode: 402,
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      });
+      expect(error.raw).toMatchObject({ setup_intent: { id: setupIntent.id, status: 'requires_payment_method' } });
+      expect(await stripe.setupIntents.retrieve(setupIntent.id)).toMatchObject({
+        status: 'requires_payment_method',
+        last_setup_error: { code: 'card_declined', message: 'Your card was declined.' },
+      });
+    });
+
+    it('asks 4000002500003155 for authentication on setup, then succeeds', async () => {
+      const customer = await stripe.customers.create({});
+      const setupIntent = await stripe.setupIntents.create({ customer: customer.id });
+      const paymentMethod = await cardMethod('4000002500003155');
+      const pending = await stripe.setupIntents.confirm(setupIntent.id, { payment_method: paymentMethod.id });
+      expect(pending).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+      fake.authenticate(setupIntent.id, 'complete');
+      expect(await stripe.setupIntents.retrieve(setupIntent.id)).toMatchObject({ status: 'succeeded' });
+      expect((await stripe.paymentMethods.retrieve(paymentMethod.id)).customer).toBe(customer.id);
+    });
+
+    it('refuses raw card numbers with the secret key, and invalid numbers with a card error', async () => {
+      const secret = await cardError(
+        stripe.paymentMethods.create({
+          type: 'card',
+          card: { number: '4242424242424242', exp_month: 1, exp_year: 2040 },
+        }),
+      );
+      expect(secret.statusCode).toBe(400);
+      const invalid = await cardError(cardMethod('4242424242424241'));
+      expect(invalid).toMatchObject({
+        statusCode: 402,
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+      });
+    });
+
+    it('attaches 4000000000000341 but refuses to attach 4000000000000002; detaches', async () => {
+      const customer = await stripe.customers.create({});
+      const failing = await cardMethod('4000000000000341');
+      expect((await stripe.paymentMethods.attach(failing.id, { customer: customer.id })).customer).toBe(customer.id);
+      const declined = await cardMethod('4000000000000002');
+      const error = await cardError(stripe.paymentMethods.attach(declined.id, { customer: customer.id }));
+      expect(error).toMatchObject({ statusCode: 402, code: 'card_declined' });
+      const detached = await stripe.paymentMethods.detach(failing.id);
+      expect(detached.customer).toBeNull();
+      expect((await stripe.paymentMethods.list({ customer: customer.id })).data).toEqual([]);
+    });
+
+    it('attaches a test PaymentMethod as a new pm_ of the customer', async () => {
+      const customer = await stripe.customers.create({});
+      const attached = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+      expect(attached.id).toMatch(/^pm_(?!card_)/);
+      expect(attached).toMatchObject({ customer: customer.id, card: { last4: '4242', brand: 'visa' } });
+    });
+  });
+
+  describe('payment intents', () => {
+    async function customerWith(card: string) {
+      const customer = await stripe.customers.create({});
+      const paymentMethod = await stripe.paymentMethods.attach(card, { customer: customer.id });
+      return { customer, paymentMethod };
+    }
+
+    it('charges 4242 at once: succeeded, with its charge', async () => {
+      const { customer, paymentMethod } = await customerWith('pm_card_visa');
+      const paymentIntent = await stripe.paymentIntents.create({
+        amount: 4900,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: paymentMethod.id,
+        confirm: true,
+        description: 'LLC formation',
+        metadata: { service_id: '7' },
+        expand: ['latest_charge'],
+      });
+      expect(paymentIntent).toMatchObject({
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 4900,
+        amount_received: 4900,
+        currency: 'usd',
+        description: 'LLC formation',
+        metadata: { service_id: '7' },
+        latest_charge: {
+          object: 'charge',
+          status: 'succeeded',
+          paid: true,
+          amount: 4900,
+          payment_intent: paymentIntent.id,
+        },
+      });
+      const types = fake.events().filter((e) => (e.data.object as { id: string }).id === paymentIntent.id);
+      expect(types.map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    });
+
+    it.each([
+      ['card 4000000000000002', () => cardMethod('4000000000000002').then((pm) => pm.id)],
+      ['pm_card_chargeDeclined', () => Promise.resolve('pm_card_chargeDeclined')],
+    ])('declines %s with 402 card_declined and last_payment_error', async (_name, method) => {
+      const paymentIntent = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+      const error = await cardError(
+        stripe.paymentIntents.confirm(paymentIntent.id, { payment_method: await method() }),
+      );
+      expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+      expect(error).toMatchObject({
+        statusCode: 402,
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      });
+      expect(error.payment_intent).toMatchObject({ id: paymentIntent.id, status: 'requires_payment_method' });
+      const stored = await stripe.paymentIntents.retrieve(paymentIntent.id, { expand: ['latest_charge'] });
+      expect(stored).toMatchObject({
+        status: 'requires_payment_method',
+        payment_method: null,
+        last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+        latest_charge: { status: 'failed', failure_code: 'card_declined' },
+      });
+      expect(fake.events().some((e) => e.type === 'payment_intent.payment_failed')).toBe(true);
+    });
+
+    it.each([['pm_card_authenticationRequiredOnSetup'], ['pm_card_authenticationRequired']])(
+      'asks %s for authentication on session, then completes it',
+      async (card) => {
+        const { customer, paymentMethod } = await customerWith(card);
+        const paymentIntent = await stripe.paymentIntents.create({
+          amount: 2500,
+          currency: 'usd',
+          customer: customer.id,
+          payment_method: paymentMethod.id,
+          confirm: true,
+        });
+        expect(paymentIntent).toMatchObject({
+          status: 'requires_action',
+          next_action: { type: 'use_stripe_sdk' },
+        });
+        fake.authenticate(paymentIntent.id, 'complete');
+        expect(await stripe.paymentIntents.retrieve(paymentIntent.id)).toMatchObject({
+          status: 'succeeded',
+          amount_received: 2500,
+        });
+      },
+    );
+
+    it('fails a payment whose authentication fails', async () => {
+      const { customer, paymentMethod } = await customerWith('pm_card_authenticationRequiredOnSetup');
+      const paymentIntent = await stripe.paymentIntents.create({
+        amount: 2500,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: paymentMethod.id,
+        confirm: true,
+      });
+      fake.authenticate(paymentIntent.id, 'fail');
+      expect(await stripe.paymentIntents.retrieve(paymentIntent.id)).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'payment_intent_authentication_failure' },
+      });
+    });
+
+    it('charges 3155 off-session once it was set up, and declines it off-session when it was not', async () => {
+      const customer = await stripe.customers.create({});
+      const setupIntent = await stripe.setupIntents.create({
+        customer: customer.id,
+        payment_method: 'pm_card_authenticationRequiredOnSetup',
+        confirm: true,
+      });
+      expect(setupIntent.status).toBe('requires_action');
+      fake.authenticate(setupIntent.id, 'complete');
+      const setUp = (await stripe.setupIntents.retrieve(setupIntent.id)).payment_method as string;
+      expect((await stripe.paymentMethods.retrieve(setUp)).customer).toBe(customer.id);
+      const offSession = await stripe.paymentIntents.create({
+        amount: 3000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: setUp,
+        confirm: true,
+        off_session: true,
+      });
+      expect(offSession.status).toBe('succeeded');
+
+      const other = await customerWith('pm_card_authenticationRequiredOnSetup');
+      const error = await cardError(
+        stripe.paymentIntents.create({
+          amount: 3000,
+          currency: 'usd',
+          customer: other.customer.id,
+          payment_method: other.paymentMethod.id,
+          confirm: true,
+          off_session: true,
+        }),
+      );
+      expect(error).toMatchObject({ statusCode: 402, code: 'authentication_required' });
+    });
+
+    it.each([
+      ['card 4000000000000341', '4000000000000341'],
+      ['pm_card_chargeCustomerFail', 'pm_card_chargeCustomerFail'],
+    ])('attaches %s, then every charge fails', async (_name, card) => {
+      const customer = await stripe.customers.create({});
+      const paymentMethodId = card.startsWith('pm_') ? card : (await cardMethod(card)).id;
+      const attached = await stripe.paymentMethods.attach(paymentMethodId, { customer: customer.id });
+      expect(attached.customer).toBe(customer.id);
+      const error = await cardError(
+        stripe.paymentIntents.create({
+          amount: 1500,
+          currency: 'usd',
+          customer: customer.id,
+          payment_method: attached.id,
+          confirm: true,
+          off_session: true,
+        }),
+      );
+      expect(error).toMatchObject({ statusCode: 402, code: 'card_declined', message: 'Your card was declined.' });
+    });
+
+    it('refuses amounts under $0.50 and confirming a succeeded intent', async () => {
+      const small = await cardError(stripe.paymentIntents.create({ amount: 10, currency: 'usd' }));
+      expect(small).toMatchObject({ code: 'amount_too_small', param: 'amount' });
+      const paid = await stripe.paymentIntents.create({
+        amount: 100,
+        currency: 'usd',
+        payment_method: 'pm_card_visa',
+        confirm: true,
+      });
+      const again = await cardError(stripe.paymentIntents.confirm(paid.id));
+      expect(again).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    });
+  });
+});
