@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import { Inject, Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -113,6 +114,11 @@ export async function createHttpApp(
     hsts: config.isProduction,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  // Multipart bodies are streamed by the route that reads them (request.file()/parts()), never
+  // buffered; each upload route passes its own file size limit. These defaults bound the rest.
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40, headerPairs: 100, fileSize: 1024 * 1024 },
+  });
 
   app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_CONTROLLER_PATHS });
   app.useGlobalPipes(createValidationPipe());
