@@ -1,9 +1,13 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export type NewsletterStatus = 'subscribed' | 'unsubscribed';
 
 /** One address on the newsletter list (unique by lower(email)); unsubscribing keeps the row. */
 @Entity({ name: 'newsletter_subscriptions' })
+@Index('newsletter_subscriptions_email_key', { synchronize: false }) // UNIQUE (lower(email))
+@Index('newsletter_subscriptions_subscribed_at_idx', ['subscribedAt'])
+@Check('newsletter_subscriptions_status_check', `status IN ('subscribed', 'unsubscribed')`)
+@Check('newsletter_subscriptions_unsubscribed_check', `(status = 'unsubscribed') = (unsubscribed_at IS NOT NULL)`)
 export class NewsletterSubscription {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'newsletter_subscriptions_pkey' })
   id: string;
@@ -28,6 +32,10 @@ export class NewsletterSubscription {
 
   @Column({ type: 'timestamptz', nullable: true })
   unsubscribedAt: Date | null;
+
+  /** Marked handled in the staff inbox. */
+  @Column({ type: 'timestamptz', nullable: true })
+  handledAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
