@@ -193,4 +193,19 @@ describe('notifications routes', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ ran: 'applications.receive' });
   });
+
+  it('documents every route in OpenAPI', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys((response.json() as { paths: object }).paths).sort()).toEqual([
+      '/api/deadline-alerts/run',
+      '/api/deadline-alerts/subscribe',
+      '/api/deadline-alerts/unsubscribe',
+      '/api/inbox',
+      '/api/inbox/messages/{id}/resume',
+      '/api/inbox/subscribers.csv',
+      '/api/inbox/{source}/{id}/handled',
+      '/api/messages',
+    ]);
+  });
 });

@@ -22,7 +22,9 @@ export class DeadlineSubscribeDto implements DeadlineSubscribeRequest {
   email: string;
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
+    example: null,
     description: 'Sent as null; ignored: the server records the address the request came from',
   })
   @IsOptional()
