@@ -18,8 +18,8 @@ export function DeadlineAlertsPage() {
             Never miss a tax or compliance deadline
           </h1>
           <p className={page.lead}>
-            Get an e-mail reminder 30 days, 7 days and 1 day before each filing deadline: annual reports, federal tax
-            forms, FinCEN reports and more. Free, and you can unsubscribe in one click.
+            Get e-mail reminders ahead of each filing deadline, a month, a week and a day before: annual reports,
+            federal tax forms, FinCEN reports and more. Free, and you can unsubscribe in one click.
           </p>
         </div>
       </section>
