@@ -377,6 +377,22 @@ export function appConfig(): AppConfig {
   return (current ??= loadConfig());
 }
 
+/**
+ * The process's configuration, or the process stops with one line per wrong variable (no stack
+ * trace). For code that reads the configuration while modules are declared, before main.ts runs.
+ */
+export function configOrExit(): AppConfig {
+  try {
+    return appConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {

@@ -2,7 +2,7 @@ import { BullModule, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationBootstrap, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
-import { appConfig, ServiceName } from '@portal/config';
+import { configOrExit, ServiceName } from '@portal/config';
 import type { DataSource } from 'typeorm';
 import { applyJobSchedule } from './job-schedules';
 import { QueueRegistry } from './queue-registry';
@@ -150,7 +150,7 @@ export class HousekeepingModule {
   static forService(
     service: ServiceName,
     options: HousekeepingOptions = {},
-    config: { RUN_WORKERS: boolean } = appConfig(),
+    config: { RUN_WORKERS: boolean } = configOrExit(),
   ): DynamicModule {
     if (!config.RUN_WORKERS) return { module: HousekeepingModule };
     const queue = HOUSEKEEPING_QUEUES[service];
