@@ -17,9 +17,6 @@ const KNOWN_MISSING: readonly string[] = [
   '/filing-purchase', // billing: purchase of a filing ('Start Filing' on a filing's page)
   '/dashboard', // documents: the file dashboard, vault, forms library and public files (account menu)
   '/settings', // account security: password and sessions (account menu)
-  '/careers', // intake: the positions and the job application form (About menu, footer)
-  '/perks', // intake: the perk provider form (footer)
-  '/free-tools/deadline-alerts', // intake: the deadline reminder sign-up with its captcha (footer)
 ];
 
 const NOT_FOUND_TITLE = 'Page not found';

@@ -11,3 +11,5 @@ export * from './catalog';
 export * from './onboarding';
 export * from './messages';
 export * from './newsletter';
+export * from './intake';
+export * from './deadline-alerts';

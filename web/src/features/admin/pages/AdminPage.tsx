@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
@@ -7,17 +6,19 @@ import container from '../../../shared/ui/container.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import styles from '../components/Admin.module.css';
 import { AdminTabs, type AdminTab } from '../components/AdminTabs';
+import { InboxPanel } from '../components/InboxPanel';
 import { InviteCodesPanel } from '../components/InviteCodesPanel';
 import { QueueDashboardButton } from '../components/QueueDashboardButton';
 import { SubmissionsPanel } from '../components/SubmissionsPanel';
 import { isAdmin } from '../../../shared/session';
 import { INVITE_MESSAGES } from '../invite-codes';
 
-type TabKey = 'invite-codes' | 'submissions' | 'other-settings';
+type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'other-settings';
 
 const TABS: readonly AdminTab<TabKey>[] = [
   { key: 'invite-codes', label: 'Manage Invite-codes', render: () => <InviteCodesPanel /> },
   { key: 'submissions', label: 'Submitted Questionnaires', render: () => <SubmissionsPanel /> },
+  { key: 'inbox', label: 'Inbox', render: () => <InboxPanel /> },
   {
     key: 'other-settings',
     label: 'Other Settings',
@@ -32,7 +33,10 @@ const TABS: readonly AdminTab<TabKey>[] = [
 export function AdminPage() {
   useDocumentTitle('Admin');
   const { user } = useSession();
-  const [tab, setTab] = useState<TabKey>('invite-codes');
+  // The tab is in the address (?tab=inbox), so the staff mail can link straight to the inbox.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find(({ key }) => key === params.get('tab'))?.key ?? 'invite-codes';
+  const setTab = (key: TabKey) => setParams({ tab: key }, { replace: true });
 
   return (
     <div className={`${container.container} ${styles.page}`}>
