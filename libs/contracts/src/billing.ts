@@ -125,7 +125,8 @@ export interface CreateSubscriptionRequest {
 
 /** POST /subscriptions/{id}/cancel: ends the subscription at the end of the period (or of the trial). */
 export interface CancelSubscriptionRequest {
-  reason?: string;
+  /** Why the customer leaves (kept with the subscription); blank or null for none. */
+  reason?: string | null;
 }
 
 /** PUT /subscriptions/{id}/payment-method/: the card future invoices (and an unpaid one) are charged to. */
