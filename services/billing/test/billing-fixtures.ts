@@ -29,14 +29,17 @@ export interface BillingApp {
  * A fake Stripe and the built app (all-in-one, workers running) configured with it; the fake's webhooks
  * go to the app's /api/webhooks/stripe. Started in beforeAll, stopped in afterAll.
  */
-export function useBillingApp(env: Record<string, string | undefined> = {}): BillingApp {
+export function useBillingApp(
+  env: Record<string, string | undefined> | ((fake: FakeStripe) => Record<string, string | undefined>) = {},
+): BillingApp {
   let fake: FakeStripe | undefined;
   let app: TestApp | undefined;
   let stripe: Stripe | undefined;
   beforeAll(async () => {
     fake = await startFakeStripe();
     stripe = fake.client();
-    app = await startTestApp({ ...stripeEnv(fake), APP_URL: 'http://portal.test', ...env });
+    const extra = typeof env === 'function' ? env(fake) : env;
+    app = await startTestApp({ ...stripeEnv(fake), APP_URL: 'http://portal.test', ...extra });
     fake.setWebhookUrl(`${app.gateway.baseUrl}/api/webhooks/stripe`);
   });
   afterAll(async () => {
