@@ -50,6 +50,16 @@ describe('service and filing payments', () => {
     expect(customers.data[0].metadata).toEqual({ user_id: client.userId });
     const setupIntent = await billing.stripe.setupIntents.retrieve(first.body.client_secret.split('_secret_')[0]);
     expect(setupIntent).toMatchObject({ customer: customers.data[0].id, usage: 'off_session' });
+
+    // A customer deleted at Stripe (or a local fake that restarted empty) is replaced on the next checkout.
+    await billing.stripe.customers.del(customers.data[0].id);
+    const afterDeletion = await api<SetupIntentReply>(app(), 'POST', '/payments/create-setup-intent', {
+      token: client.token,
+    });
+    expect(afterDeletion.status).toBe(201);
+    const replaced = await billing.stripe.setupIntents.retrieve(afterDeletion.body.client_secret.split('_secret_')[0]);
+    expect(replaced.customer).not.toBe(customers.data[0].id);
+    expect((await billing.stripe.customers.retrieve(replaced.customer as string)).deleted).toBeFalsy();
   });
 
   it('charges a company formation its catalog price, with a receipt and a purchase, whatever amount is sent', async () => {

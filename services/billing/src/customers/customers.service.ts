@@ -32,17 +32,25 @@ export class CustomersService {
    * Stripe's customer is created with an idempotency key of the user, so two first checkouts at once
    * (two tabs, a retry) make one customer.
    */
-  async ensure(user: AuthUser): Promise<StripeCustomer> {
+  async ensure(user: AuthUser, options: { verify?: boolean } = {}): Promise<StripeCustomer> {
     const repository = this.dataSource.getRepository(Customer);
     await this.dataSource.query(
       `INSERT INTO customers (user_id, email) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
       [user.id, user.email],
     );
     let customer = await repository.findOneByOrFail({ userId: user.id });
+    let gone: string | null = null;
+    if (customer.stripeCustomerId && options.verify && !(await this.existsAtStripe(customer.stripeCustomerId))) {
+      // Deleted at Stripe (or a local fake Stripe that restarted empty): a new one replaces it.
+      gone = customer.stripeCustomerId;
+      this.logger.warn(`Stripe customer ${gone} of user ${user.id} no longer exists; making a new one`);
+      await repository.update({ id: customer.id, stripeCustomerId: gone }, { stripeCustomerId: null });
+      customer.stripeCustomerId = null;
+    }
     if (!customer.stripeCustomerId) {
       const created = await this.stripe.api.customers.create(
-        { email: user.email, metadata: { user_id: user.id } },
-        { idempotencyKey: `customer-${user.id}` },
+        { email: user.email, ...(customer.name ? { name: customer.name } : {}), metadata: { user_id: user.id } },
+        { idempotencyKey: gone ? `customer-${user.id}-after-${gone}` : `customer-${user.id}` },
       );
       await this.dataSource.query(
         `UPDATE customers SET stripe_customer_id = $2, updated_at = now() WHERE id = $1 AND stripe_customer_id IS NULL`,
@@ -57,6 +65,16 @@ export class CustomersService {
       customer.email = user.email;
     }
     return customer as StripeCustomer;
+  }
+
+  private async existsAtStripe(stripeCustomerId: string): Promise<boolean> {
+    try {
+      const found = await this.stripe.api.customers.retrieve(stripeCustomerId);
+      return !found.deleted;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
   }
 
   /**

@@ -71,7 +71,8 @@ export class PaymentsService {
   /** A setup intent for an off-session card of the user's customer, confirmed in the browser. */
   async createSetupIntent(user: AuthUser): Promise<SetupIntentReply> {
     await this.limiter.consume(RATE_LIMITS.setupIntentsPerUser, user.id);
-    const customer = await this.customers.ensure(user);
+    // Every checkout starts here: the customer is checked at Stripe once per checkout.
+    const customer = await this.customers.ensure(user, { verify: true });
     const setupIntent = await this.stripe.api.setupIntents.create({
       customer: customer.stripeCustomerId,
       usage: 'off_session',
