@@ -303,6 +303,17 @@ describe('subscriptions', () => {
     expect(noKey.body.detail).toContain('Idempotency-Key');
     const badCard = await subscribe(client, { package_id: enterprise, payment_method_id: 'card_123' });
     expect(badCard.body.detail).toBe('payment_method_id must be a Stripe payment method id (pm_...)');
+
+    // A card Stripe does not know refuses the attempt without holding the package for the next one.
+    const compliance = await serviceId(app(), 'annual-compliance');
+    const unknownCard = await subscribe(client, { package_id: compliance, payment_method_id: 'pm_NotACardOfAnyone' });
+    expect(unknownCard).toEqual({
+      status: 400,
+      body: { detail: 'Payment method not found. Please enter your card again.' },
+    });
+    const next = await subscribe(client, { package_id: compliance, payment_method_id: 'pm_card_visa' });
+    expect(next.status).toBe(201);
+    expect(next.body.status).toBe('active');
   });
 
   it("answers another user's subscription, invoices and purchases as not found", async () => {

@@ -1,4 +1,11 @@
-import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import { AppConfig } from '@portal/config';
@@ -22,7 +29,7 @@ import { Customer } from '../customers/customer.entity';
 import { CustomersService, StripeCustomer } from '../customers/customers.service';
 import { cardOf } from '../payments/payments.service';
 import { StripeGateway } from '../stripe/stripe-client';
-import { isCardError, isMissing, PaymentDeclinedException } from '../stripe/stripe-errors';
+import { isCardError, isMissing, isStripeError, PaymentDeclinedException } from '../stripe/stripe-errors';
 import { Invoice } from './invoice.entity';
 import { LIVE_STATUSES, LocalSubscriptionStatus, Subscription } from './subscription.entity';
 import { isEnded, isRunning, toInvoiceReply, toSubscriptionReply } from './subscription-view';
@@ -40,7 +47,7 @@ const INVOICE_EXPAND = ['payments.data.payment.payment_intent.payment_method'];
 const ORPHAN_AFTER_MS = 10 * 60_000;
 
 type Card = NonNullable<ReturnType<typeof cardOf>>;
-type Outcome = { reply: CreateSubscriptionReply } | { declined: string | null };
+type Outcome = { reply: CreateSubscriptionReply } | { declined: string | null } | { refused: unknown };
 
 @Injectable()
 export class SubscriptionsService {
@@ -124,6 +131,7 @@ export class SubscriptionsService {
     }
     const outcome = await this.settle(subscription.id);
     if ('declined' in outcome) throw new PaymentDeclinedException(outcome.declined);
+    if ('refused' in outcome) throw outcome.refused;
     return outcome.reply;
   }
 
@@ -404,9 +412,18 @@ export class SubscriptionsService {
         try {
           stripeSubscription = await this.create(subscription, customer);
         } catch (error) {
-          if (!isCardError(error)) throw error;
-          await this.save(manager, subscription, { status: 'incomplete_expired', failureMessage: error.message });
-          return { declined: error.message };
+          if (isCardError(error)) {
+            await this.save(manager, subscription, { status: 'incomplete_expired', failureMessage: error.message });
+            return { declined: error.message };
+          }
+          // A final refusal (a card id that is not the customer's, a request Stripe refuses) created nothing:
+          // the row ends here, so it does not hold the package. Anything else (the network, Stripe's own
+          // errors) may have created it: the row stays pending for the same key to settle later.
+          if (isFinalRefusal(error)) {
+            await this.save(manager, subscription, { status: 'incomplete_expired', failureMessage: null });
+            return { refused: error };
+          }
+          throw error;
         }
       }
       await this.apply(manager, subscription, stripeSubscription);
@@ -604,6 +621,14 @@ export class SubscriptionsService {
       this.logger.log(`invoice ${row.stripeInvoiceId}: payment attempt ${row.attemptCount} failed; customer told`);
     }
   }
+}
+
+/** An answer that says nothing was created: our 4xx, or Stripe's (its 4xx errors are final, 409 and 429 aside). */
+function isFinalRefusal(error: unknown): boolean {
+  if (error instanceof HttpException) return error.getStatus() >= 400 && error.getStatus() < 500;
+  if (!isStripeError(error)) return false;
+  const status = error.statusCode ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
 
 function cardColumns(card: Card): Pick<Subscription, 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear'> {
