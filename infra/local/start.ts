@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { appConfig, ConfigError, repoRoot } from '@portal/config';
 import { BackingServices, BackingServicesFailed, startBackingServices } from './backing-services';
+import { LocalPayments, startLocalPayments } from './payments';
 import { assertRedisServerAvailable, RedisNotFoundError } from './redis-server';
 import { ensureWebBuilt } from './web-build';
 
@@ -35,6 +36,7 @@ async function main() {
   }
   const root = repoRoot();
   let backing: BackingServices | undefined;
+  let payments: LocalPayments | undefined;
   let gateway: ChildProcess | undefined;
   let stopping = false;
 
@@ -50,6 +52,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     }
+    await payments?.stop();
     await backing?.stop();
     log('stopped');
     process.exit(code);
@@ -72,12 +75,20 @@ async function main() {
       }
     }
     if (stopping) return;
+    payments = await startLocalPayments(config, log);
+    if (stopping) return;
     ensureWebBuilt(root, log);
 
     gateway = spawn(process.execPath, [join(root, 'dist/services/gateway/src/main.js')], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: config.dataDir },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        DATA_DIR: config.dataDir,
+        ...payments?.env,
+      },
     });
     gateway.once('exit', (code) => {
       if (!stopping) log(`the gateway exited (code ${code ?? 'signal'})`);

@@ -12,9 +12,6 @@ import { baseUrl, launchBrowser, newPage } from './support/browser';
  * test says which). An entry that no link leads to any more fails the test too.
  */
 const KNOWN_MISSING: readonly string[] = [
-  '/subscribe', // billing: checkout of a monthly package, with its trial ('Subscribe' on package cards)
-  '/service-purchase', // billing: purchase of a one-time service ('Start' on company services)
-  '/filing-purchase', // billing: purchase of a filing ('Start Filing' on a filing's page)
   '/dashboard', // documents: the file dashboard, vault, forms library and public files (account menu)
   '/settings', // account security: password and sessions (account menu)
 ];

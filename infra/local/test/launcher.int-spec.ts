@@ -113,8 +113,21 @@ describe('npm start (the local launcher)', () => {
     ])(
       'on %s',
       async (_name, stop) => {
-        const run = launch(dataDir, await freePort());
+        const port = await freePort();
+        const run = launch(dataDir, port);
         await waitForOutput(run, '[portal] ready: ');
+        // No Stripe keys: payments run in test mode against the launcher's own fake Stripe.
+        expect(run.output()).toContain('[portal] payments: test mode with a local fake Stripe on http://127.0.0.1:');
+        const payments = (await (await fetch(`http://127.0.0.1:${port}/api/payments/config`)).json()) as {
+          stripe_js_url: string;
+        };
+        expect(payments).toMatchObject({
+          configured: true,
+          test_mode: true,
+          publishable_key: expect.stringMatching(/^pk_test_/),
+        });
+        const stripeJs = await fetch(payments.stripe_js_url);
+        expect(stripeJs.headers.get('content-type')).toMatch(/javascript/);
         const started = processesOf(dataDir, run.output());
         expect(started).toEqual(
           expect.arrayContaining([

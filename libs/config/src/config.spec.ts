@@ -127,4 +127,37 @@ describe('loadConfig', () => {
       'Invalid configuration: DEADLINE_ALERT_DAYS must be distinct whole numbers of days from 1 to 365, separated by commas, such as 30,7,1 (got "30,0")',
     ]);
   });
+
+  describe('Stripe', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+
+    it('configures payments with all three keys, Stripe.js defaulting to the release train of @stripe/stripe-js', () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), ...keys });
+      expect(config.paymentsConfigured).toBe(true);
+      expect(config.stripeJsUrl).toBe('https://js.stripe.com/endive/stripe.js');
+      expect(loadConfig({ DATA_DIR: dataDir() }).paymentsConfigured).toBe(false);
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_JS_URL: 'http://127.0.0.1:9999/v3/stripe.js' }).stripeJsUrl,
+      ).toBe('http://127.0.0.1:9999/v3/stripe.js');
+    });
+
+    it('refuses keys given alone, keys of the wrong kind and test keys mixed with live ones', () => {
+      expect(problems({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual([
+        'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      ]);
+      expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_SECRET_KEY: 'pk_test_swapped' })).toEqual([
+        'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe key like sk_test_... or sk_live_...',
+      ]);
+      expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_51abc' })).toEqual([
+        'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
+      ]);
+      expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_JS_URL: 'js.stripe.com' })).toEqual([
+        'Invalid configuration: STRIPE_JS_URL must be an http(s) URL (got "js.stripe.com")',
+      ]);
+    });
+  });
 });

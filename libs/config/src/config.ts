@@ -300,6 +300,11 @@ export class AppConfig {
   get deadlineAlertDays(): number[] {
     return parseAlertDays(this.DEADLINE_ALERT_DAYS) ?? [];
   }
+  /** The Stripe.js script the web app loads (read at run time through GET /api/payments/config). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions, { message: 'STRIPE_JS_URL must be an http(s) URL' })
+  STRIPE_JS_URL?: string;
 
   /** Absolute DATA_DIR. */
   get dataDir(): string {
@@ -314,9 +319,62 @@ export class AppConfig {
     return this.NODE_ENV === 'production';
   }
 
+  /** Card payments work only with all three Stripe keys; without them payment routes answer 503. */
+  get paymentsConfigured(): boolean {
+    return Boolean(this.STRIPE_SECRET_KEY && this.STRIPE_PUBLISHABLE_KEY && this.STRIPE_WEBHOOK_SECRET);
+  }
+
+  /** Stripe.js as @stripe/stripe-js 10 expects it (its release train), unless STRIPE_JS_URL says otherwise. */
+  get stripeJsUrl(): string {
+    return this.STRIPE_JS_URL ?? DEFAULT_STRIPE_JS_URL;
+  }
+
   upstreamUrl(service: ServiceName): string | undefined {
     return this[`${service.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`];
   }
+}
+
+export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
+
+/**
+ * The Stripe keys go together (a secret key without its webhook secret would take payments whose
+ * outcome never arrives), each of its kind, and all of one mode: test keys with test keys.
+ */
+function stripeProblems(config: AppConfig): string[] {
+  const keys = {
+    STRIPE_SECRET_KEY: {
+      value: config.STRIPE_SECRET_KEY,
+      pattern: /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      kind: 'sk_test_... or sk_live_...',
+    },
+    STRIPE_PUBLISHABLE_KEY: {
+      value: config.STRIPE_PUBLISHABLE_KEY,
+      pattern: /^pk_(test|live)_[A-Za-z0-9]+$/,
+      kind: 'pk_test_... or pk_live_...',
+    },
+    STRIPE_WEBHOOK_SECRET: {
+      value: config.STRIPE_WEBHOOK_SECRET,
+      pattern: /^whsec_[A-Za-z0-9+/=]+$/,
+      kind: 'whsec_...',
+    },
+  };
+  const given = Object.entries(keys).filter(([, key]) => key.value);
+  if (given.length === 0) return [];
+  if (given.length < 3) {
+    return [
+      'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    ];
+  }
+  const problems = given
+    .filter(([, key]) => !key.pattern.test(key.value!))
+    .map(([name, key]) => `Invalid configuration: ${name} must be a Stripe key like ${key.kind}`);
+  const mode = (key: string | undefined) => (/_test_/.test(key ?? '') ? 'test' : 'live');
+  if (problems.length === 0 && mode(config.STRIPE_SECRET_KEY) !== mode(config.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
+    );
+  }
+  return problems;
 }
 
 /** Thrown when the environment is invalid; its message is one line per wrong variable. */
@@ -361,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  problems.push(...stripeProblems(config));
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     problems.push('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');
   }

@@ -13,3 +13,4 @@ export * from './messages';
 export * from './newsletter';
 export * from './intake';
 export * from './deadline-alerts';
+export * from './billing';

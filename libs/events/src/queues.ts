@@ -102,6 +102,39 @@ export interface MailTemplates {
     filingLink: string;
     unsubscribeLink: string;
   };
+  /** A payment went through (billing): a one-time purchase, or a subscription invoice paid by card. */
+  'payment-receipt': {
+    /** The cardholder's name, when known. */
+    name?: string | null;
+    /** What was bought: 'LLC Formation', 'Starter Bookkeeping'. */
+    description: string;
+    kind: 'service' | 'form' | 'subscription';
+    amountCents: number;
+    currency: string;
+    /** ISO 8601. */
+    paidAt: string;
+    /** The order id, or the invoice number. */
+    reference: string;
+    card?: { brand: string; last4: string } | null;
+    /** Subscription payments: the period paid for (ISO 8601). */
+    periodStart?: string | null;
+    periodEnd?: string | null;
+    /** Subscription payments: Stripe's page of the invoice. */
+    invoiceUrl?: string | null;
+    /** The purchase history in the portal. */
+    link: string;
+  };
+  /** A subscription renewal could not be charged (billing): the link opens the page to change the card. */
+  'payment-failed': {
+    name?: string | null;
+    packageName: string;
+    amountCents: number;
+    currency: string;
+    /** The update-payment page of the subscription. */
+    link: string;
+    /** ISO 8601, when Stripe tries again; null when it will not. */
+    nextAttemptAt?: string | null;
+  };
 }
 
 export type MailTemplateName = keyof MailTemplates;

@@ -106,7 +106,12 @@ export async function createHttpApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(HttpRootModule, adapter, { bufferLogs: true });
+  // rawBody: JSON bodies are also kept as the bytes received (request.rawBody): a Stripe webhook's
+  // signature is over those exact bytes, never over JSON re-serialised.
+  const app = await NestFactory.create<NestFastifyApplication>(HttpRootModule, adapter, {
+    bufferLogs: true,
+    rawBody: true,
+  });
   app.useLogger(new ProcessLogger(app.get(Logger)));
 
   const fastify = app.getHttpAdapter().getInstance();

@@ -7,6 +7,12 @@ import { contentSecurityPolicy } from './security';
 const config = (env: NodeJS.ProcessEnv = {}) =>
   loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-csp-')), ...env });
 
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_x1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x1',
+};
+
 describe('contentSecurityPolicy', () => {
   it('allows only our own origin when no third party is configured', () => {
     const policy = contentSecurityPolicy(config());
@@ -19,22 +25,43 @@ describe('contentSecurityPolicy', () => {
   it('adds exactly the origins of the configured third parties', () => {
     const policy = contentSecurityPolicy(
       config({
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        ...STRIPE_KEYS,
         VITE_CHAT_WIDGET_URL: 'https://chat.example.com/widget.js?id=1',
         VITE_REVIEW_BADGE_URL: 'https://reviews.example.org/badge/123',
         VITE_CURRENCY_CONVERTER_URL: 'https://fx.example.net/embed',
       }),
     );
-    expect(policy.scriptSrc).toEqual(["'self'", 'https://js.stripe.com', 'https://chat.example.com']);
+    expect(policy.scriptSrc).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://chat.example.com',
+    ]);
     expect(policy.frameSrc).toEqual([
       "'self'",
       'https://js.stripe.com',
+      'https://*.js.stripe.com',
       'https://hooks.stripe.com',
       'https://chat.example.com',
       'https://reviews.example.org',
       'https://fx.example.net',
     ]);
     expect(policy.connectSrc).toEqual(["'self'", 'https://api.stripe.com', 'https://chat.example.com']);
+  });
+
+  it('allows a stand-in Stripe.js (the fake Stripe) by its configured origins, and nothing of Stripe without keys', () => {
+    const fake = contentSecurityPolicy(
+      config({
+        ...STRIPE_KEYS,
+        STRIPE_API_BASE: 'http://127.0.0.1:4010',
+        STRIPE_JS_URL: 'http://127.0.0.1:4010/v3/stripe.js',
+      }),
+    );
+    expect(fake.scriptSrc).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    expect(fake.frameSrc).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    expect(fake.connectSrc).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    const keysMissing = contentSecurityPolicy(config({ STRIPE_JS_URL: 'http://127.0.0.1:4010/v3/stripe.js' }));
+    expect(keysMissing.scriptSrc).toEqual(["'self'"]);
   });
 
   it('refuses a third party that is not https', () => {

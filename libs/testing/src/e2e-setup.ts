@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeStripe } from '../../fake-stripe/src';
 import { createTestDatabase } from './database';
 import globalSetup from './global-setup';
 import { startProcess } from './processes';
@@ -9,9 +10,9 @@ type Stop = () => Promise<void>;
 const state = globalThis as typeof globalThis & { __portalTestStops?: Stop[] };
 
 /**
- * Browser suite: real Postgres and Redis as for integration tests, then the built
- * product (gateway, all-in-one, serving web/dist) on a free port with its own database
- * and DATA_DIR. Tests read E2E_BASE_URL, E2E_DATA_DIR (mail) and E2E_ADMIN_EMAIL /
+ * Browser suite: real Postgres and Redis as for integration tests, a fake Stripe, then the
+ * built product (gateway, all-in-one, serving web/dist) on a free port with its own database
+ * and DATA_DIR, paying through that fake. Tests read E2E_BASE_URL, E2E_DATA_DIR (mail) and E2E_ADMIN_EMAIL /
  * E2E_ADMIN_PASSWORD (an admin created at start).
  */
 export default async function e2eSetup(): Promise<void> {
@@ -19,6 +20,8 @@ export default async function e2eSetup(): Promise<void> {
   const db = await createTestDatabase([]);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const admin = { email: 'admin@e2e.test', password: 'Adm1n!e2e-pass' };
+  // Payments go to a fake Stripe (its API, its stand-in Stripe.js, signed webhooks back to the app).
+  const stripe = await startFakeStripe();
   const app = await startProcess('gateway', {
     DATABASE_URL: db.url,
     REDIS_URL: process.env.REDIS_URL,
@@ -27,11 +30,20 @@ export default async function e2eSetup(): Promise<void> {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_JS_URL: stripe.stripeJsUrl,
   });
+  stripe.setWebhookUrl(`${app.baseUrl}/api/webhooks/stripe`);
   process.env.E2E_BASE_URL = app.baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
-  // Teardown runs these in reverse: the app stops before its database is dropped.
-  state.__portalTestStops!.push(db.drop, app.stop);
+  // The fake's API (its clock, its records) for tests that look behind the pages.
+  process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_STRIPE_SECRET_KEY = stripe.secretKey;
+  // Teardown runs these in reverse: the app stops before its database is dropped and the fake Stripe.
+  state.__portalTestStops!.push(stripe.stop, db.drop, app.stop);
 }

@@ -1,7 +1,16 @@
 import { serviceData } from '@portal/events';
+import { Customer } from './customers/customer.entity';
+import { CreateBilling1795321000000 } from './migrations/1795321000000-CreateBilling';
+import { Order } from './payments/order.entity';
+import { SetupIntentRecord } from './payments/setup-intent.entity';
+import { Invoice } from './subscriptions/invoice.entity';
+import { Subscription } from './subscriptions/subscription.entity';
+import { StripeEvent } from './webhooks/stripe-event.entity';
+
+export const BILLING_ENTITIES = [Customer, SetupIntentRecord, Order, Subscription, Invoice, StripeEvent];
 
 /** The billing schema: its entities and migrations, in order. */
 export const BILLING_DATA = serviceData('billing', {
-  entities: [],
-  migrations: [],
+  entities: BILLING_ENTITIES,
+  migrations: [CreateBilling1795321000000],
 });

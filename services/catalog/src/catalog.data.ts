@@ -2,6 +2,7 @@ import { serviceData } from '@portal/events';
 import { FilingForm } from './forms/filing-form.entity';
 import { MenuItem } from './menu/menu-item.entity';
 import { CreateCatalog1795316600000 } from './migrations/1795316600000-CreateCatalog';
+import { CreateBillingPriceList1795321000000 } from './migrations/1795321000000-CreateBillingPriceList';
 import { SeedMenuAndPages1795316700000 } from './migrations/1795316700000-SeedMenuAndPages';
 import { SeedServices1795316800000 } from './migrations/1795316800000-SeedServices';
 import { SeedFilingForms1795316900000 } from './migrations/1795316900000-SeedFilingForms';
@@ -18,6 +19,7 @@ export const CATALOG_DATA = serviceData('catalog', {
     SeedMenuAndPages1795316700000,
     SeedServices1795316800000,
     SeedFilingForms1795316900000,
+    CreateBillingPriceList1795321000000,
     CreateFilingDeadlinesReadOnlyView1795420000000,
   ],
 });

@@ -149,6 +149,22 @@ export const router = createBrowserRouter([
                 path: ROUTES.profile,
                 ...lazyPage(async () => (await import('../features/profile/pages/ProfilePage')).ProfilePage),
               },
+              // Billing: checkouts, their confirmations, a subscription's invoices and card.
+              ...(
+                [
+                  [ROUTES.subscribe, 'SubscribePage'],
+                  [ROUTES.subscriptionConfirmation, 'SubscriptionConfirmationPage'],
+                  [ROUTES.subscriptionInvoices, 'InvoicesPage'],
+                  [ROUTES.subscriptionPayment, 'UpdatePaymentPage'],
+                  [ROUTES.servicePurchase, 'ServicePurchasePage'],
+                  [ROUTES.serviceConfirmation, 'ServiceConfirmationPage'],
+                  [ROUTES.filingPurchase, 'FilingPurchasePage'],
+                  [ROUTES.filingConfirmation, 'FilingConfirmationPage'],
+                ] as const
+              ).map(([path, name]) => ({
+                path,
+                ...lazyPage(async () => (await import('../features/billing/pages'))[name]),
+              })),
               {
                 // Signed-in users who are not admins are told so by the page itself.
                 path: ROUTES.admin,

@@ -9,6 +9,18 @@ import type {
   Address as AddressContract,
   AddressCountry,
   BookkeepingOnboardingRequest,
+  CancelSubscriptionRequest,
+  CreateSubscriptionReply,
+  CreateSubscriptionRequest,
+  FormPaymentRequest,
+  InvoicesReply,
+  PaymentReply,
+  PaymentsConfigReply,
+  PurchaseReply,
+  ServicePaymentRequest,
+  SetupIntentReply,
+  SubscriptionReply,
+  UpdatePaymentMethodRequest,
   CreateMessageReply,
   CreateMessageRequest,
   ErrorReply,
@@ -58,6 +70,21 @@ import type {
   requestPasswordReset,
   resetPassword,
 } from '../features/auth/api';
+import type {
+  cancelSubscription,
+  createSetupIntent,
+  createSubscription,
+  getInvoices,
+  getPaymentsConfig,
+  getPurchaseHistory,
+  getSubscription,
+  getSubscriptions,
+  payForForm,
+  payForService,
+  reactivateSubscription,
+  updatePaymentMethod,
+} from '../features/billing/api';
+import type { BillingDetailsValues, paymentOutcome, subscriptionOutcome } from '../features/billing/checkout';
 import type { sendMessage } from '../features/contact/api';
 import type { contactPagePayload, modalPayload } from '../features/contact/contact-form';
 import type { getForm, getForms } from '../features/filings/api';
@@ -220,4 +247,28 @@ export type IntakeChecks = [
   Expect<Equal<Reads<typeof listInbox>, InboxPageReply>>,
   Expect<Equal<Sends<typeof markInboxItem>, InboxSource>>,
   Expect<Equal<Reads<typeof markInboxItem>, InboxItemReply>>,
+];
+
+export type BillingChecks = [
+  Expect<Equal<Reads<typeof getPaymentsConfig>, PaymentsConfigReply>>,
+  Expect<Equal<Reads<typeof createSetupIntent>, SetupIntentReply>>,
+  Expect<Equal<Sends<typeof payForService>, ServicePaymentRequest>>,
+  Expect<Equal<Reads<typeof payForService>, PaymentReply>>,
+  Expect<Equal<Sends<typeof payForForm>, FormPaymentRequest>>,
+  Expect<Equal<Reads<typeof payForForm>, PaymentReply>>,
+  Expect<Equal<Sends<typeof paymentOutcome>, PaymentReply>>,
+  Expect<Equal<Sends<typeof createSubscription>, CreateSubscriptionRequest>>,
+  Expect<Equal<Reads<typeof createSubscription>, CreateSubscriptionReply>>,
+  Expect<Equal<Sends<typeof subscriptionOutcome>, CreateSubscriptionReply>>,
+  Expect<Equal<Reads<typeof getSubscriptions>, SubscriptionReply[]>>,
+  Expect<Equal<Reads<typeof getSubscription>, SubscriptionReply>>,
+  Expect<Equal<Sends<typeof cancelSubscription, 1>, CancelSubscriptionRequest>>,
+  Expect<Equal<Reads<typeof cancelSubscription>, SubscriptionReply>>,
+  Expect<Equal<Reads<typeof reactivateSubscription>, SubscriptionReply>>,
+  Expect<Equal<Sends<typeof updatePaymentMethod, 1>, UpdatePaymentMethodRequest>>,
+  Expect<Equal<Reads<typeof updatePaymentMethod>, SubscriptionReply>>,
+  Expect<Equal<Reads<typeof getInvoices>, InvoicesReply>>,
+  Expect<Equal<Reads<typeof getPurchaseHistory>, PurchaseReply[]>>,
+  // The checkout's country choices are the server's address countries.
+  Expect<Equal<BillingDetailsValues['country'], AddressCountry>>,
 ];

@@ -1,4 +1,5 @@
 import type { MailTemplates, TemplateMail } from '@portal/events';
+import { BILLING_TEMPLATES } from './billing-templates';
 import { INTAKE_TEMPLATES } from './intake-templates';
 import { layout, MailLayoutOptions, oneLine, RenderedMail, withFooterLink } from './layout';
 
@@ -144,6 +145,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
     };
   },
   ...INTAKE_TEMPLATES,
+  ...BILLING_TEMPLATES,
 };
 
 /** Renders a template mail job into the subject, text and HTML the transports send. */

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { MySubscriptions } from '../../billing/components/MySubscriptions';
+import { PurchaseHistory } from '../../billing/components/PurchaseHistory';
 import container from '../../../shared/ui/container.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PersonalInformation } from '../components/PersonalInformation';
@@ -6,7 +8,7 @@ import styles from './ProfilePage.module.css';
 
 /**
  * /profile (spec part 2, section 2), behind the guard. The subscriptions and purchase history sections
- * are the anchors the header links to (#subscriptions, #purchase-history); billing fills them.
+ * are the anchors the header links to (#subscriptions, #purchase-history); billing's components fill them.
  */
 export function ProfilePage() {
   useDocumentTitle('My Profile');
@@ -18,11 +20,11 @@ export function ProfilePage() {
       <PersonalInformation className={styles.section} />
       <section id="subscriptions" className={styles.section} aria-labelledby={subscriptionsId}>
         <h2 id={subscriptionsId}>My Subscriptions</h2>
-        <p className={styles.note}>Your subscriptions will appear here.</p>
+        <MySubscriptions />
       </section>
       <section id="purchase-history" className={styles.section} aria-labelledby={purchasesId}>
         <h2 id={purchasesId}>Purchase History</h2>
-        <p className={styles.note}>Your purchases will appear here.</p>
+        <PurchaseHistory />
       </section>
     </div>
   );

@@ -1,0 +1,83 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { idOf, PaymentsService } from '../payments/payments.service';
+import { isMissing } from '../stripe/stripe-errors';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { StripeEvent } from './stripe-event.entity';
+
+export type EventOutcome = 'processed' | 'already-processed' | 'unknown-event';
+
+/**
+ * Brings local state in line with Stripe for one stored event. The event only says which object
+ * changed: the object is read again from Stripe, so a duplicate, a late or an out-of-order event all
+ * end in Stripe's current state.
+ */
+@Injectable()
+export class StripeEventsService {
+  private readonly logger = new Logger(StripeEventsService.name);
+
+  constructor(
+    @InjectDataSource('billing') private readonly dataSource: DataSource,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PaymentsService,
+  ) {}
+
+  async process(eventId: string): Promise<EventOutcome> {
+    const repository = this.dataSource.getRepository(StripeEvent);
+    const event = await repository.findOneBy({ id: eventId });
+    if (!event) {
+      this.logger.error(`Stripe event ${eventId} is not stored`);
+      return 'unknown-event';
+    }
+    if (event.processedAt) return 'already-processed';
+    await repository.increment({ id: eventId }, 'attempts', 1);
+    try {
+      await this.bringInLine(event.payload as unknown as Stripe.Event);
+    } catch (error) {
+      if (!isMissing(error)) {
+        await repository.update({ id: eventId }, { lastError: (error as Error).message.slice(0, 1000) });
+        throw error;
+      }
+      // Gone at Stripe (a deleted customer, say): there is nothing left to bring in line.
+      this.logger.warn(`Stripe event ${eventId}: ${(error as Error).message}; nothing to update`);
+    }
+    await repository.update({ id: eventId }, { processedAt: new Date(), lastError: null });
+    return 'processed';
+  }
+
+  private async bringInLine(event: Stripe.Event): Promise<void> {
+    const object = event.data.object as { object: string; id: string };
+    switch (object.object) {
+      case 'subscription': {
+        const subscription = object as Stripe.Subscription;
+        await this.subscriptions.syncSubscription(subscription.id, subscription.metadata?.subscription_id);
+        return;
+      }
+      case 'invoice': {
+        const invoice = object as Stripe.Invoice;
+        const details = invoice.parent?.subscription_details;
+        const stripeSubscriptionId = idOf(details?.subscription);
+        if (!stripeSubscriptionId) return;
+        await this.subscriptions.syncInvoice(invoice.id, stripeSubscriptionId, details?.metadata?.subscription_id);
+        return;
+      }
+      case 'payment_intent': {
+        const paymentIntent = object as Stripe.PaymentIntent;
+        await this.payments.syncPaymentIntent(paymentIntent.id, paymentIntent.metadata?.order_id);
+        return;
+      }
+      case 'charge': {
+        const paymentIntentId = idOf((object as Stripe.Charge).payment_intent);
+        if (paymentIntentId) await this.payments.syncPaymentIntent(paymentIntentId, undefined);
+        return;
+      }
+      case 'setup_intent':
+        await this.payments.syncSetupIntent(object.id);
+        return;
+      default:
+        this.logger.debug(`Stripe event ${event.id} (${event.type}) needs nothing here`);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Outbox, QUEUES } from '@portal/events';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '../common/messages';
+import { StripeGateway } from '../stripe/stripe-client';
+
+export interface WebhookReceipt {
+  received: true;
+  /** The event had been received before (Stripe delivers at least once): acknowledged, nothing done. */
+  duplicate: boolean;
+}
+
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger(WebhooksService.name);
+
+  constructor(
+    @InjectDataSource('billing') private readonly dataSource: DataSource,
+    private readonly stripe: StripeGateway,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /**
+   * Checks Stripe's signature over the exact bytes received (nothing is stored when it does not match),
+   * stores the event once by its id and hands it to the stripe-events queue in the same transaction: an
+   * event is processed once however often it is delivered, and never lost once acknowledged.
+   */
+  async receive(payload: Buffer | undefined, signature: string | undefined): Promise<WebhookReceipt> {
+    if (!signature) throw new BadRequestException({ detail: MESSAGES.missingSignature });
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.constructEvent(payload ?? Buffer.alloc(0), signature);
+    } catch (error) {
+      this.logger.warn(`Stripe webhook refused: ${(error as Error).message}`);
+      throw new BadRequestException({ detail: MESSAGES.invalidSignature });
+    }
+    const stored = await this.dataSource.transaction(async (manager) => {
+      const rows = (await manager.query(
+        `INSERT INTO stripe_events (id, type, livemode, api_version, stripe_created_at, payload)
+         VALUES ($1, $2, $3, $4, to_timestamp($5), $6::jsonb)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type, event.livemode, event.api_version ?? null, event.created, JSON.stringify(event)],
+      )) as unknown[];
+      if (rows.length === 0) return false;
+      await this.outbox.enqueue(manager, QUEUES.stripeEvents, 'process', { eventId: event.id });
+      return true;
+    });
+    if (!stored) this.logger.log(`Stripe event ${event.id} (${event.type}) received again; ignored`);
+    return { received: true, duplicate: !stored };
+  }
+}

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+
+// Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
+// in the page, its 3-D Secure step is a dialog with Complete/Fail buttons). The 2 s redirects fit well
+// inside this timeout.
+const TIMEOUT_MS = 15_000;
+const TRIAL_SENTENCE = "You are still in your trial period. You won't be charged if you cancel now.";
+
+let browser: Browser;
+// Registrations are rate limited per IP (5 an hour): one verified client for the whole file.
+let client: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  client = newAccount('billing', { firstName: 'Ada', lastName: 'Lovelace' });
+  await registerVerified(client);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const main = (page: Page) => page.getByRole('main');
+
+async function waitForPath(page: Page, pathname: string): Promise<URL> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: TIMEOUT_MS });
+  return new URL(page.url());
+}
+
+/** Fills the billing details (name and e-mail come from the account) and the card. */
+async function fillCheckout(page: Page, card: string): Promise<void> {
+  const form = main(page);
+  await form.getByLabel('Card number').waitFor();
+  await form.getByLabel('Phone').fill('+1 919 555 0100');
+  await form.getByLabel('Street address').fill('1 Fayetteville St');
+  await form.getByLabel('City').fill('Raleigh');
+  await form.getByLabel('State / Province').fill('NC');
+  await form.getByLabel('ZIP / Postal code').fill('27601');
+  await form.getByLabel('Card number').fill(card);
+  await form.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+}
+
+async function api<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown; key?: boolean } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(init.key ? { 'idempotency-key': randomUUID() } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('token')))!;
+}
+
+async function serviceIdOf(category: string, slug: string): Promise<string> {
+  const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
+    id: string;
+    slug: string;
+  }>;
+  return services.find((service) => service.slug === slug)!.id;
+}
+
+describe('billing pages', () => {
+  it('subscribes with a trial from /books after signing in, then cancels and re-activates', async () => {
+    const page = await newPage(browser);
+    await page.goto('/books');
+    await page.getByRole('article', { name: 'Starter Bookkeeping' }).getByRole('link', { name: 'Subscribe' }).click();
+
+    // Signed out: the sign-in page, which returns to the subscribe page.
+    const signIn = await waitForPath(page, '/signin');
+    expect(signIn.searchParams.get('redirect')).toMatch(/^\/subscribe\?package=[0-9a-f-]+&trial=90$/);
+    await submitSignIn(page, client);
+    await waitForPath(page, '/subscribe');
+    const form = main(page);
+    await form.getByRole('heading', { level: 1, name: 'Subscribe to Starter Bookkeeping' }).waitFor();
+    await form.getByText('Test mode — no real charges').waitFor();
+    await form.getByText('Your first 90 days are free.', { exact: false }).waitFor();
+    expect(await form.getByLabel('Email').inputValue()).toBe(client.email);
+    expect(await form.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await form.getByLabel('Country').inputValue()).toBe('US');
+    expect(await form.getByLabel('ZIP', { exact: true }).count()).toBe(0);
+
+    // The required fields say what is missing; editing one clears its message.
+    await form.getByLabel('Full name').fill('');
+    await form.getByRole('button', { name: 'Start Free Trial' }).click();
+    await form.getByText('Please enter your name').waitFor();
+    await form.getByText('Please enter your ZIP/postal code').waitFor();
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    expect(await form.getByText('Please enter your name').count()).toBe(0);
+    expect(await form.getByText('Please enter your city').count()).toBe(1);
+
+    await fillCheckout(page, '4242424242424242');
+    await form.getByRole('button', { name: 'Start Free Trial' }).click();
+    await form.getByText('Subscription Successful!').waitFor();
+    const confirmation = await waitForPath(page, '/subscription/confirmation');
+    expect(confirmation.searchParams.get('id')).toMatch(/^[0-9a-f-]{36}$/);
+    await form.getByRole('heading', { level: 1, name: 'Subscription Confirmed' }).waitFor();
+    await form.getByText('TRIALING', { exact: true }).waitFor();
+
+    await form.getByRole('link', { name: 'View My Subscriptions' }).click();
+    await waitForPath(page, '/profile');
+    const subscriptions = form.getByRole('region', { name: 'My Subscriptions' });
+    const item = subscriptions.getByRole('listitem', { name: 'Starter Bookkeeping' });
+    await item.getByText('TRIALING', { exact: true }).waitFor();
+    await item.getByText('Visa ending in 4242').waitFor();
+
+    await item.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    await cancel.getByText(TRIAL_SENTENCE).waitFor();
+    await cancel.getByLabel('Why are you cancelling? (optional)').fill('We hired an in-house bookkeeper.');
+    await cancel.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await item.getByText('CANCELING', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await item.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+
+    await item.getByRole('button', { name: 'Re-Activate' }).click();
+    const reactivate = page.getByRole('dialog', { name: 'Re-Activate Subscription' });
+    await reactivate
+      .getByText(
+        'Your subscription will continue with your current trial period. Your credit card will not be charged until',
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+    await reactivate.getByRole('button', { name: 'Re-Activate' }).click();
+    await item.getByText('TRIALING', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+
+    // Subscribed already: the subscribe page sends to the profile's subscriptions.
+    await page.goto(signIn.searchParams.get('redirect')!);
+    await page.waitForURL((url) => url.pathname === '/profile' && url.hash === '#subscriptions', {
+      timeout: TIMEOUT_MS,
+    });
+  });
+
+  it('buys a company formation with 4242 and shows the confirmation', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto('/company');
+    await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
+    await waitForPath(page, '/service-purchase');
+    const form = main(page);
+    await form.getByText('This is a one-time payment. State filing fees are not included', { exact: false }).waitFor();
+    await fillCheckout(page, '4242 4242 4242 4242');
+    // The payment call is held until the button has said 'Processing...'.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/payments/service-payment', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.getByRole('button', { name: 'Pay $399.00' }).click();
+    const processing = form.getByRole('button', { name: 'Processing...' });
+    await processing.waitFor();
+    expect(await processing.isDisabled()).toBe(true);
+    release();
+    await form.getByText('Payment Successful!').waitFor();
+
+    await waitForPath(page, '/service-confirmation');
+    await form.getByRole('heading', { level: 1, name: 'Purchase Confirmed' }).waitFor();
+    await form.getByText('Thank you for your purchase: LLC Formation.').waitFor();
+    await form.getByText('$399.00 plus filing fees').waitFor();
+    await form.getByText(client.email).waitFor();
+    expect(await form.getByRole('listitem').count()).toBe(4);
+    expect(await form.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
+
+    await page.goto('/profile#purchase-history');
+    await form.getByRole('region', { name: 'Purchase History' }).getByText('LLC Formation').waitFor();
+    // Without the payment data (a reload, a typed address) the confirmation goes home.
+    await page.goto('/service-confirmation');
+    await waitForPath(page, '/');
+  });
+
+  it('buys a filing with a card that needs 3-D Secure and shows the confirmation', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const forms = (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as Array<{ id: string; form_name: string }>;
+    const annualReport = forms.find((form) => form.form_name === 'Annual Report')!;
+    await page.goto(`/filing-purchase?filing=${annualReport.id}`);
+    const form = main(page);
+    await form.getByRole('heading', { level: 1, name: 'Annual Report' }).waitFor();
+    await fillCheckout(page, '4000002760003184');
+    await form.getByRole('button', { name: 'Pay $150.00' }).click();
+    // Once to save the card, once for the payment.
+    for (let step = 0; step < 2; step += 1) {
+      const secure = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+      await secure.getByRole('button', { name: 'Complete authentication' }).click();
+      await secure.waitFor({ state: 'detached' });
+    }
+    await form.getByText('Payment Successful!').waitFor();
+    await waitForPath(page, '/filing-confirmation');
+    await form.getByRole('heading', { level: 1, name: 'Filing Purchase Confirmed' }).waitFor();
+    await form.getByText('Annual Report', { exact: true }).waitFor();
+    await form.getByText('$150.00', { exact: true }).waitFor();
+    await form.getByText('Pending', { exact: true }).waitFor();
+    expect(await form.getByRole('link', { name: 'Back to Filings' }).getAttribute('href')).toBe('/filings');
+  });
+
+  it("shows the provider's message under the card when the card is declined", async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto(`/service-purchase?service=${await serviceIdOf('Company', 'corporation-formation')}`);
+    const form = main(page);
+    await fillCheckout(page, '4000000000000002');
+    await form.getByRole('button', { name: 'Pay $499.00' }).click();
+    const message = form.getByRole('group', { name: 'Card details' }).getByRole('alert');
+    await message.getByText('Your card was declined.').waitFor();
+    expect(await form.getByText('Payment Successful!').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/service-purchase');
+  });
+
+  it('says what is missing, and sends an unverified user to verify first', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto('/service-purchase');
+    await main(page).getByText('No service selected. Please choose a service to purchase.').waitFor();
+    await page.goto('/filing-purchase');
+    await main(page).getByText('No filing selected. Please choose a filing to purchase.').waitFor();
+    await page.goto('/subscribe');
+    await main(page).getByText('No package selected').waitFor();
+    await main(page).getByRole('link', { name: 'Back to Packages' }).waitFor();
+
+    // An unverified user (the session as the sign-in page stores it) is sent to verify first.
+    const other = await newPage(browser);
+    await other.goto('/');
+    await other.evaluate(() => {
+      localStorage.setItem('user', JSON.stringify({ email: 'new@example.com', first_name: 'N', is_verified: false }));
+      localStorage.setItem('token', 'not-needed-before-the-guard');
+    });
+    await other.goto('/filing-purchase?filing=x');
+    const verify = await waitForPath(other, '/verify-email');
+    expect(verify.searchParams.get('redirect')).toBe('/filing-purchase?filing=x');
+  });
+
+  it('updates the card of a subscription and returns to the profile', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    const subscription = await api<{ id: string }>('/subscriptions/stripe', token, {
+      method: 'POST',
+      key: true,
+      body: { package_id: await serviceIdOf('Compliance', 'annual-compliance'), payment_method_id: 'pm_card_visa' },
+    });
+    await page.goto(`/subscription/${subscription.id}/payment`);
+    const form = main(page);
+    await form.getByRole('heading', { level: 1, name: 'Update Payment Method' }).waitFor();
+    await form.getByText('Visa ending in 4242').waitFor();
+    await form.getByLabel('Card number').waitFor();
+    // Only the name is checked here.
+    await form.getByLabel('Full name').fill('');
+    await form.getByRole('button', { name: 'Update Payment Method' }).click();
+    await form.getByText('Please enter your name').waitFor();
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel('Card number').fill('5555555555554444');
+    await form.getByLabel('Expiration date MM / YY').fill('11 / 33');
+    await form.getByLabel('CVC').fill('321');
+    await form.getByRole('button', { name: 'Update Payment Method' }).click();
+    await form.getByText('Your payment method has been updated.', { exact: false }).waitFor();
+    await waitForPath(page, '/profile');
+    await form.getByRole('listitem', { name: 'Annual Compliance' }).getByText('Mastercard ending in 4444').waitFor();
+  });
+
+  it('labels invoices and shows their amounts in dollars', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    const subscription = await api<{ id: string }>('/subscriptions/stripe', token, {
+      method: 'POST',
+      key: true,
+      body: { package_id: await serviceIdOf('People', 'payroll-growth'), payment_method_id: 'pm_card_visa' },
+    });
+    // The next renewal fails: an open invoice, labelled Unpaid.
+    await api(`/subscriptions/${subscription.id}/payment-method`, token, {
+      method: 'PUT',
+      body: { payment_method_id: 'pm_card_chargeCustomerFail' },
+    });
+    const advanced = await fetch(`${process.env.E2E_STRIPE_URL}/__fake/clock/advance`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `seconds=${32 * 86_400}`,
+    });
+    expect(advanced.status).toBe(200);
+    // The renewal reaches the app by webhook; the invoices page reads what the app stored.
+    const deadline = Date.now() + TIMEOUT_MS;
+    for (;;) {
+      const { invoices } = await api<{ invoices: unknown[] }>(`/subscriptions/${subscription.id}/invoices/`, token);
+      if (invoices.length === 2) break;
+      if (Date.now() > deadline) throw new Error('the failed renewal did not arrive');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    await page.goto('/profile#subscriptions');
+    await main(page)
+      .getByRole('listitem', { name: 'Payroll Growth' })
+      .getByRole('link', { name: 'View Invoices' })
+      .click();
+    await waitForPath(page, `/subscription/${subscription.id}/invoices`);
+    const table = main(page).getByRole('table');
+    await table.waitFor();
+    const rows = await table.getByRole('row').allTextContents();
+    expect(rows.slice(1).map((row) => [row.includes('$100.00'), /Unpaid|Paid/.exec(row)?.[0]])).toEqual([
+      [true, 'Unpaid'],
+      [true, 'Paid'],
+    ]);
+    expect(await main(page).getByRole('link', { name: '← Back to Profile' }).getAttribute('href')).toBe(
+      '/profile#subscriptions',
+    );
+  });
+});

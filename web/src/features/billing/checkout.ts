@@ -1,0 +1,152 @@
+import {
+  ADDRESS_COUNTRIES,
+  DEFAULT_COUNTRY,
+  type AddressCountry,
+  type CreateSubscriptionReply,
+  type PaymentReply,
+} from '@portal/contracts';
+import { ApiError } from '../../shared/api/client';
+import { serverDetail } from '../../shared/api/server-detail';
+
+/** The billing details of a checkout (spec part 2, section 5), as the form holds them. */
+export interface BillingDetailsValues {
+  name: string;
+  email: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: AddressCountry;
+}
+
+export type BillingField = keyof BillingDetailsValues;
+
+/** The required fields and their messages, in the order the form shows them. */
+export const REQUIRED_FIELD_MESSAGES = {
+  name: 'Please enter your name',
+  email: 'Please enter your email address',
+  phone: 'Please enter your phone number',
+  line1: 'Please enter your street address',
+  city: 'Please enter your city',
+  state: 'Please enter your state/province',
+  postal_code: 'Please enter your ZIP/postal code',
+} as const satisfies Partial<Record<BillingField, string>>;
+
+export type RequiredField = keyof typeof REQUIRED_FIELD_MESSAGES;
+export const REQUIRED_FIELDS = Object.keys(REQUIRED_FIELD_MESSAGES) as RequiredField[];
+
+export type BillingErrors = Partial<Record<BillingField, string>>;
+
+export function initialBillingDetails(
+  user: { email: string; first_name: string; last_name: string } | null,
+): BillingDetailsValues {
+  return {
+    name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+    email: user?.email ?? '',
+    phone: '',
+    line1: '',
+    line2: '',
+    city: '',
+    state: '',
+    postal_code: '',
+    country: DEFAULT_COUNTRY,
+  };
+}
+
+/** One message per missing required field (`fields`: all of them unless a form checks fewer). */
+export function validateBillingDetails(
+  values: BillingDetailsValues,
+  fields: readonly RequiredField[] = REQUIRED_FIELDS,
+): BillingErrors {
+  const errors: BillingErrors = {};
+  for (const field of fields) {
+    if (!values[field]?.trim()) errors[field] = REQUIRED_FIELD_MESSAGES[field];
+  }
+  if (!ADDRESS_COUNTRIES.includes(values.country)) errors.country = 'Please choose a country';
+  return errors;
+}
+
+/** Editing a field clears its error (and only its). */
+export function clearError(errors: BillingErrors, field: BillingField): BillingErrors {
+  if (!(field in errors)) return errors;
+  const { [field]: _cleared, ...rest } = errors;
+  return rest;
+}
+
+/** What confirmCardSetup sends with the card: name, email, phone and address, blanks left out. */
+export function toStripeBillingDetails(values: BillingDetailsValues) {
+  const text = (value: string) => value.trim() || undefined;
+  return {
+    name: values.name.trim(),
+    email: text(values.email),
+    phone: text(values.phone),
+    address: {
+      line1: text(values.line1),
+      line2: text(values.line2),
+      city: text(values.city),
+      state: text(values.state),
+      postal_code: text(values.postal_code),
+      country: values.country,
+    },
+  };
+}
+
+/**
+ * One checkout attempt: its Idempotency-Key and, once the card is saved, the card. Every retry of the
+ * attempt sends both again, so the server answers the first result and never charges twice.
+ */
+export interface CheckoutAttempt {
+  key: string;
+  paymentMethodId: string | null;
+}
+
+export function newAttempt(makeKey: () => string = () => crypto.randomUUID()): CheckoutAttempt {
+  return { key: makeKey(), paymentMethodId: null };
+}
+
+/**
+ * Whether the outcome of a failed call is unknown (the connection dropped, the server or the provider
+ * failed, too many tries): the charge may have happened, so the next try is the same attempt. Any other
+ * answer is final (a declined card, a refused item): the next try is a new attempt.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/**
+ * An error that a new card cannot fix replaces the page with the error view (spec: "an error passed up
+ * from payment"): the item cannot be bought, or payments are not configured. Declines and failures
+ * worth another try stay in the form.
+ */
+export function isPassedUp(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404, 409, 503].includes(error.status);
+}
+
+/** The server's detail, else the screen's own message. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return serverDetail(error) ?? fallback;
+}
+
+/** The pause on a success screen before the next page (spec part 2, section 9: 2 s). */
+export const SUCCESS_REDIRECT_MS = 2000;
+
+/** What the server answered a payment: done, or the card asks for 3-D Secure first. */
+export type PayOutcome<T> = { status: 'done'; result: T } | { status: 'requires_action'; clientSecret: string };
+
+/** A payment's answer as the card form reads it. */
+export function paymentOutcome(reply: PaymentReply): PayOutcome<PaymentReply> {
+  if (reply.status === 'requires_action' && reply.client_secret) {
+    return { status: 'requires_action', clientSecret: reply.client_secret };
+  }
+  return { status: 'done', result: reply };
+}
+
+/** A subscription's answer as the card form reads it. */
+export function subscriptionOutcome(reply: CreateSubscriptionReply): PayOutcome<CreateSubscriptionReply> {
+  if (reply.requires_action && reply.client_secret)
+    return { status: 'requires_action', clientSecret: reply.client_secret };
+  return { status: 'done', result: reply };
+}

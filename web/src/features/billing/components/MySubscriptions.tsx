@@ -1,0 +1,132 @@
+import type { SubscriptionReply } from '@portal/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import { useSubscriptions } from '../hooks/use-billing';
+import {
+  BILLING_MESSAGES,
+  billingPeriodLabel,
+  canCancel,
+  canReactivate,
+  cardLabel,
+  subscriptionStatusLabel,
+} from '../labels';
+import { formatAmount, formatDate } from '../money';
+import { isTrialActive } from '../trial';
+import styles from './Billing.module.css';
+import { CancelDialog, ReactivateDialog } from './SubscriptionDialogs';
+
+type Open = { kind: 'cancel' | 'reactivate'; subscription: SubscriptionReply } | null;
+
+/** The profile's My Subscriptions (spec part 2, sections 2 and 4). */
+export function MySubscriptions() {
+  const subscriptions = useSubscriptions();
+  const [open, setOpen] = useState<Open>(null);
+  const [now] = useState(() => new Date());
+
+  if (subscriptions.isPending) return <p role="status">Loading your subscriptions…</p>;
+  if (subscriptions.isError) {
+    return (
+      <p role="alert" className={styles.cardError}>
+        {BILLING_MESSAGES.subscriptionsLoad}
+      </p>
+    );
+  }
+  if (subscriptions.data.length === 0) {
+    return (
+      <p className={styles.muted}>
+        You have no subscriptions yet. <Link to={ROUTES.books}>Browse our bookkeeping packages</Link>.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className={styles.list}>
+        {subscriptions.data.map((subscription) => (
+          <SubscriptionItem
+            key={subscription.id}
+            subscription={subscription}
+            now={now}
+            onCancel={() => setOpen({ kind: 'cancel', subscription })}
+            onReactivate={() => setOpen({ kind: 'reactivate', subscription })}
+          />
+        ))}
+      </ul>
+      {open?.kind === 'cancel' && (
+        <CancelDialog subscription={open.subscription} now={now} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'reactivate' && (
+        <ReactivateDialog subscription={open.subscription} now={now} onClose={() => setOpen(null)} />
+      )}
+    </>
+  );
+}
+
+interface SubscriptionItemProps {
+  subscription: SubscriptionReply;
+  now: Date;
+  onCancel(): void;
+  onReactivate(): void;
+}
+
+function SubscriptionItem({ subscription, now, onCancel, onReactivate }: SubscriptionItemProps) {
+  const trial = isTrialActive(subscription, now);
+  const status = subscriptionStatusLabel(subscription);
+  const attention = status === 'PAST_DUE' || status === 'UNPAID' || status === 'CANCELING';
+  const headingId = `subscription-${subscription.id}`;
+  return (
+    <li className={styles.item} aria-labelledby={headingId}>
+      <div className={styles.itemHead}>
+        <h3 id={headingId} className={styles.itemTitle}>
+          {subscription.package?.name ?? subscription.package_name}
+        </h3>
+        <span className={attention ? `${styles.status} ${styles.warning}` : styles.status}>{status}</span>
+      </div>
+      <dl className={styles.facts}>
+        <dt>Price</dt>
+        <dd>
+          {formatAmount(subscription.package?.price ?? subscription.price)} ·{' '}
+          {billingPeriodLabel(subscription.package?.billing_cycle)}
+        </dd>
+        {trial && (
+          <>
+            <dt>Free trial</dt>
+            <dd>Active until {formatDate(subscription.trial_end_date)}</dd>
+          </>
+        )}
+        <dt>Started</dt>
+        <dd>{formatDate(subscription.start_date)}</dd>
+        {subscription.cancel_at_period_end ? (
+          <>
+            <dt>Ends on</dt>
+            <dd>{formatDate(subscription.current_period_end)}</dd>
+          </>
+        ) : (
+          subscription.renewal_date && (
+            <>
+              <dt>{trial ? 'First charge' : 'Renews on'}</dt>
+              <dd>{formatDate(subscription.renewal_date)}</dd>
+            </>
+          )
+        )}
+        <dt>Card</dt>
+        <dd>{cardLabel(subscription.payment_method?.details)}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <Link to={`/subscription/${encodeURIComponent(subscription.id)}/invoices`}>View Invoices</Link>
+        <Link to={`/subscription/${encodeURIComponent(subscription.id)}/payment`}>Update Payment Method</Link>
+        {canCancel(subscription) && (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        {canReactivate(subscription) && (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={onReactivate}>
+            Re-Activate
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

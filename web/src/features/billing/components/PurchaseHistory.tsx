@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import { usePurchaseHistory } from '../hooks/use-billing';
+import { BILLING_MESSAGES, cardLabel, purchaseName, purchaseStatusLabel } from '../labels';
+import { formatAmount, formatDate } from '../money';
+import styles from './Billing.module.css';
+
+const KIND_LABELS = { subscription: 'Subscription payment', service: 'Service', form: 'Filing' } as const;
+
+/** The profile's Purchase History (spec part 2, section 2): purchases and subscription payments, newest first. */
+export function PurchaseHistory() {
+  const purchases = usePurchaseHistory();
+  if (purchases.isPending) return <p role="status">Loading your purchases…</p>;
+  if (purchases.isError) {
+    return (
+      <p role="alert" className={styles.cardError}>
+        {BILLING_MESSAGES.purchasesLoad}
+      </p>
+    );
+  }
+  if (purchases.data.length === 0) {
+    return (
+      <p className={styles.muted}>
+        You have not bought anything yet. <Link to={ROUTES.company}>See our company services</Link>.
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.list}>
+      {purchases.data.map((purchase) => (
+        <li key={purchase.id} className={styles.item}>
+          <div className={styles.itemHead}>
+            <h3 className={styles.itemTitle}>{purchaseName(purchase)}</h3>
+            <span className={styles.status}>{purchaseStatusLabel(purchase)}</span>
+          </div>
+          <dl className={styles.facts}>
+            <dt>Type</dt>
+            <dd>{KIND_LABELS[purchase.kind] ?? purchase.kind}</dd>
+            <dt>Amount</dt>
+            <dd className={styles.amount}>{formatAmount(purchase.amount, purchase.currency)}</dd>
+            <dt>Date</dt>
+            <dd>{formatDate(purchase.created_at)}</dd>
+            {purchase.billing_period_start && purchase.billing_period_end && (
+              <>
+                <dt>Period</dt>
+                <dd>
+                  {formatDate(purchase.billing_period_start)} – {formatDate(purchase.billing_period_end)}
+                </dd>
+              </>
+            )}
+            {purchase.payment_method && (
+              <>
+                <dt>Card</dt>
+                <dd>{cardLabel(purchase.payment_method.details)}</dd>
+              </>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

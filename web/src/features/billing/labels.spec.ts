@@ -1,0 +1,72 @@
+import {
+  BILLING_MESSAGES,
+  billingPeriodLabel,
+  canCancel,
+  cancelTrialSentence,
+  canReactivate,
+  cardLabel,
+  invoiceStatusLabel,
+  purchaseName,
+  purchaseStatusLabel,
+  reactivationMessage,
+  subscriptionStatusLabel,
+} from './labels';
+
+const now = new Date('2026-05-01T12:00:00Z');
+const future = '2026-06-01T12:00:00Z';
+const past = '2026-04-01T12:00:00Z';
+
+describe('billing labels', () => {
+  it.each([
+    ['paid', 'Paid'],
+    ['open', 'Unpaid'],
+    ['void', 'Void'],
+    ['draft', 'Draft'],
+    ['uncollectible', 'Uncollectible'],
+    ['refunded', 'refunded'],
+  ])('invoice status %s reads %s', (status, label) => {
+    expect(invoiceStatusLabel(status)).toBe(label);
+  });
+
+  it('shows statuses uppercase, and CANCELING while cancel_at_period_end', () => {
+    expect(subscriptionStatusLabel({ status: 'trialing', cancel_at_period_end: false })).toBe('TRIALING');
+    expect(subscriptionStatusLabel({ status: 'active', cancel_at_period_end: true })).toBe('CANCELING');
+    expect(subscriptionStatusLabel({ status: 'past_due', cancel_at_period_end: false })).toBe('PAST_DUE');
+    expect(purchaseStatusLabel({ status: 'succeeded' })).toBe('SUCCEEDED');
+  });
+
+  it('offers Cancel while not cancelling, Re-Activate while cancelling', () => {
+    expect(canCancel({ status: 'active', cancel_at_period_end: false })).toBe(true);
+    expect(canCancel({ status: 'trialing', cancel_at_period_end: true })).toBe(false);
+    expect(canCancel({ status: 'canceled', cancel_at_period_end: false })).toBe(false);
+    expect(canReactivate({ cancel_at_period_end: true })).toBe(true);
+    expect(canReactivate({ cancel_at_period_end: false })).toBe(false);
+  });
+
+  it('says in the cancel dialog that a trial costs nothing, while the trial lasts', () => {
+    expect(cancelTrialSentence({ trial_end_date: future }, now)).toBe(
+      "You are still in your trial period. You won't be charged if you cancel now.",
+    );
+    expect(cancelTrialSentence({ trial_end_date: past }, now)).toBeNull();
+    expect(cancelTrialSentence({ trial_end_date: null }, now)).toBeNull();
+  });
+
+  it('tells what re-activating does: the trial goes on, or the card is charged', () => {
+    expect(reactivationMessage({ status: 'trialing', trial_end_date: future }, now)).toBe(
+      'Your subscription will continue with your current trial period. Your credit card will not be charged until June 1, 2026.',
+    );
+    expect(reactivationMessage({ status: 'active', trial_end_date: past }, now)).toBe(BILLING_MESSAGES.chargedNow);
+    expect(reactivationMessage({ status: 'trialing', trial_end_date: past }, now)).toBe(BILLING_MESSAGES.chargedNow);
+  });
+
+  it('names purchases, cards and the billing period', () => {
+    expect(purchaseName({ package: { name: 'Starter Bookkeeping' }, service: null, form: null })).toBe(
+      'Starter Bookkeeping',
+    );
+    expect(purchaseName({ package: null, service: null, form: { form_name: 'Annual Report' } })).toBe('Annual Report');
+    expect(cardLabel({ brand: 'visa', last4: '4242' })).toBe('Visa ending in 4242');
+    expect(cardLabel(null)).toBe('No card on file');
+    expect(billingPeriodLabel(undefined)).toBe('Monthly');
+    expect(billingPeriodLabel('monthly')).toBe('Monthly');
+  });
+});

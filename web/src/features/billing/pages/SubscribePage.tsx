@@ -1,0 +1,183 @@
+import type { CreateSubscriptionReply, PackageReply } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../shared/api';
+import { ROUTES } from '../../../shared/routes';
+import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import container from '../../../shared/ui/container.module.css';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { getPackage } from '../../services/api';
+import { trialText } from '../../services/package-display';
+import { createSubscription } from '../api';
+import { errorMessage, subscriptionOutcome, SUCCESS_REDIRECT_MS } from '../checkout';
+import { CheckoutForm } from '../components/CheckoutForm';
+import { PageMessage, PaymentSuccess } from '../components/PageMessage';
+import { PaymentsProvider } from '../components/PaymentsProvider';
+import styles from '../components/Billing.module.css';
+import { useRefreshBilling, useSubscriptions } from '../hooks/use-billing';
+import { BILLING_MESSAGES, billingPeriodLabel } from '../labels';
+import { formatAmount, formatDate } from '../money';
+import { hadTrial, holdsPackage, offeredTrialDays, trialDaysFromQuery, trialEndsOn } from '../trial';
+
+const MY_SUBSCRIPTIONS = `${ROUTES.profile}#subscriptions`;
+
+/** /subscribe?package={id}&trial={0|1 or days} (spec part 2, section 2), behind the sign-in guard. */
+export function SubscribePage() {
+  const [params] = useSearchParams();
+  const packageId = params.get('package')?.trim() ?? '';
+  useDocumentTitle('Subscribe');
+  if (!packageId) {
+    return (
+      <PageMessage title="Subscribe" action={<ButtonLink to={ROUTES.books}>Back to Packages</ButtonLink>}>
+        {BILLING_MESSAGES.noPackage}
+      </PageMessage>
+    );
+  }
+  return <Subscribe packageId={packageId} requestedDays={trialDaysFromQuery(params.get('trial'))} />;
+}
+
+function Subscribe({ packageId, requestedDays }: { packageId: string; requestedDays: number }) {
+  const navigate = useNavigate();
+  const delayedNavigate = useRedirectAfter();
+  const refresh = useRefreshBilling();
+  const pkg = useQuery({
+    queryKey: ['billing', 'package', packageId],
+    queryFn: ({ signal }) => getPackage(packageId, signal),
+  });
+  const subscriptions = useSubscriptions();
+  const [subscribed, setSubscribed] = useState<CreateSubscriptionReply | null>(null);
+  const [passedUp, setPassedUp] = useState<unknown>(null);
+  const held = Boolean(subscriptions.data && holdsPackage(subscriptions.data, packageId));
+
+  // Already subscribed to it: the profile shows the subscription.
+  useEffect(() => {
+    if (held && !subscribed) void navigate(MY_SUBSCRIPTIONS, { replace: true });
+  }, [held, subscribed, navigate]);
+
+  const back = <ButtonLink to={ROUTES.books}>Back to Packages</ButtonLink>;
+  if (pkg.isPending || subscriptions.isPending || (held && !subscribed)) {
+    return (
+      <p role="status" className={`${container.container} ${styles.page}`}>
+        Loading…
+      </p>
+    );
+  }
+  if (pkg.isError) {
+    return (
+      <PageMessage title="Subscribe" tone="error" action={back}>
+        {errorMessage(pkg.error, BILLING_MESSAGES.packageLoad)}
+      </PageMessage>
+    );
+  }
+  if (subscriptions.isError) {
+    return (
+      <PageMessage title="Subscribe" tone="error" action={back}>
+        {BILLING_MESSAGES.subscriptionsLoad}
+      </PageMessage>
+    );
+  }
+  if (passedUp) {
+    return (
+      <PageMessage title={`Subscribe to ${pkg.data.title}`} tone="error" action={back}>
+        {errorMessage(passedUp, BILLING_MESSAGES.subscriptionProcessing)}
+      </PageMessage>
+    );
+  }
+
+  const trialDays = offeredTrialDays(
+    requestedDays,
+    pkg.data.trial_period_days,
+    hadTrial(subscriptions.data, packageId),
+  );
+
+  async function pay(paymentMethodId: string, key: string) {
+    return subscriptionOutcome(
+      await createSubscription(
+        { package_id: packageId, payment_method_id: paymentMethodId, trial_period_days: trialDays },
+        key,
+      ),
+    );
+  }
+
+  function onSuccess(reply: CreateSubscriptionReply) {
+    setSubscribed(reply);
+    refresh();
+    delayedNavigate(`${ROUTES.subscriptionConfirmation}?id=${encodeURIComponent(reply.id)}`, SUCCESS_REDIRECT_MS);
+  }
+
+  function onError(error: unknown) {
+    // Subscribed meanwhile (another tab): the profile shows it.
+    if (error instanceof ApiError && error.status === 409) void navigate(MY_SUBSCRIPTIONS, { replace: true });
+    else setPassedUp(error);
+  }
+
+  return (
+    <div className={`${container.container} ${styles.page}`}>
+      <h1 className={styles.title}>Subscribe to {pkg.data.title}</h1>
+      <div className={styles.checkout}>
+        <PackageSummary pkg={pkg.data} trialDays={trialDays} />
+        <section className={styles.panel} aria-label="Payment details">
+          {subscribed ? (
+            <PaymentSuccess title={BILLING_MESSAGES.subscriptionSuccessful}>
+              {subscribed.status === 'trialing'
+                ? `Your free trial has started. Your card will not be charged until ${formatDate(subscribed.trial_end_date)}.`
+                : `You are subscribed to ${subscribed.package_name}.`}
+            </PaymentSuccess>
+          ) : pkg.data.amount_cents === null ? (
+            <p>This package is priced after a call with us and cannot be bought online.</p>
+          ) : (
+            <PaymentsProvider>
+              <CheckoutForm
+                submitLabel={
+                  trialDays > 0
+                    ? 'Start Free Trial'
+                    : `Subscribe for ${formatAmount(pkg.data.amount_cents / 100)}/month`
+                }
+                pay={pay}
+                onSuccess={onSuccess}
+                onError={onError}
+                failureMessage={BILLING_MESSAGES.subscriptionProcessing}
+              />
+            </PaymentsProvider>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function PackageSummary({ pkg, trialDays }: { pkg: PackageReply; trialDays: number }) {
+  const monthly = pkg.amount_cents === null ? pkg.price : formatAmount(pkg.amount_cents / 100);
+  const trial = trialText(pkg.attributes);
+  return (
+    <section className={styles.panel} aria-labelledby="package-summary">
+      <h2 id="package-summary" className={styles.panelTitle}>
+        {pkg.title}
+      </h2>
+      <p className={styles.price}>
+        {monthly} <span className={styles.per}>/ month</span>
+      </p>
+      <dl className={styles.facts}>
+        <dt>Billing period</dt>
+        <dd>{billingPeriodLabel(pkg.billing_cycle)}</dd>
+        {trial && (
+          <>
+            <dt>Trial</dt>
+            <dd>{trial}</dd>
+          </>
+        )}
+      </dl>
+      {trialDays > 0 ? (
+        <p>
+          Your first {trialDays} days are free. Your card will not be charged until{' '}
+          {formatDate(trialEndsOn(trialDays, new Date()).toISOString())}; cancel before then and you pay nothing.
+        </p>
+      ) : (
+        <p>Your card is charged {monthly} today, then every month until you cancel.</p>
+      )}
+      <p className={styles.note}>{pkg.description}</p>
+    </section>
+  );
+}
