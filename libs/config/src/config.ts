@@ -169,6 +169,12 @@ export class AppConfig {
   @IsIn([true, false], { message: 'TRUST_PROXY must be true or false' })
   TRUST_PROXY = false;
 
+  /** The OpenAPI UI and document at /api/docs and /api/docs/json; unset: off in production, on otherwise. */
+  @Transform(toBool)
+  @IsOptional()
+  @IsIn([true, false], { message: 'API_DOCS must be true or false' })
+  API_DOCS?: boolean;
+
   // Mail
   @IsIn(['file', 'ses'], { message: 'MAIL_TRANSPORT must be file or ses' })
   MAIL_TRANSPORT: 'file' | 'ses' = 'file';
@@ -273,6 +279,11 @@ export class AppConfig {
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
+  }
+
+  /** Whether this process serves /api/docs (API_DOCS, by default everywhere but production). */
+  get apiDocs(): boolean {
+    return this.API_DOCS ?? !this.isProduction;
   }
 
   upstreamUrl(service: ServiceName): string | undefined {

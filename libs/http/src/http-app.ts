@@ -63,7 +63,7 @@ export interface HttpAppOptions {
 /**
  * The one way a process builds its HTTP app: Fastify (fast, schema-light, pino built in),
  * request ids, one log line per request, Helmet with a CSP, compression, `/api` prefix,
- * trailing slashes accepted, validated DTOs, `{detail}` errors, OpenAPI at /api/docs.
+ * trailing slashes accepted, validated DTOs, `{detail}` errors, OpenAPI at /api/docs (API_DOCS).
  */
 export async function createHttpApp(
   rootModule: Type<unknown>,
@@ -133,17 +133,21 @@ export async function createHttpApp(
 
   await options.configure?.(app);
 
+  if (config.apiDocs) registerApiDocs(app, options.processName);
+  return app;
+}
+
+/** OpenAPI generated from the controllers: the UI at /api/docs, the document at /api/docs/json. */
+function registerApiDocs(app: NestFastifyApplication, processName: string): void {
   const document = () =>
     SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
         .setTitle('Client portal API')
-        .setDescription(`Served by ${options.processName}`)
+        .setDescription(`Served by ${processName}`)
         .setVersion('1')
         .addBearerAuth()
         .build(),
     );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/json` });
-
-  return app;
 }
