@@ -13,6 +13,7 @@ import { Logger, LoggerModule } from 'nestjs-pino';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { createLogger, ProcessLogger } from './logger';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
+import { refuseMalformedInput } from './request-input';
 import { contentSecurityPolicy } from './security';
 import { createValidationPipe } from './validation';
 
@@ -113,6 +114,8 @@ export async function createHttpApp(
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Before any route's own code: text without NUL or unpaired surrogates, bodies of bounded depth.
+  fastify.addHook('preValidation', refuseMalformedInput);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
