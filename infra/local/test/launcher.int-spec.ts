@@ -135,6 +135,31 @@ describe('npm start (the local launcher)', () => {
     );
   });
 
+  it('starts the embedded PostgreSQL again when it dies, says so in one line, and the app answers again', async () => {
+    const parent = tempDir();
+    chmodSync(parent, 0o755);
+    const dataDir = join(parent, 'data');
+    const port = await freePort();
+    const run = launch(dataDir, port);
+    await waitForOutput(run, '[portal] ready: ');
+    const ready = () => fetch(`http://127.0.0.1:${port}/api/ready`).then((response) => response.status);
+    expect(await ready()).toBe(200);
+
+    const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    await waitForOutput(run, '[portal] the embedded PostgreSQL stopped unexpectedly and was restarted on port ');
+    expect(run.output().match(/stopped unexpectedly/g)).toHaveLength(1);
+    const deadline = Date.now() + 30_000;
+    while ((await ready()) !== 200) {
+      if (Date.now() > deadline) throw new Error(`/api/ready did not answer 200 again:\n${run.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(processesOf(dataDir, run.output())).toEqual([]);
+  }, 180_000);
+
   // As root only: PostgreSQL then runs as the "postgres" user, for whom a folder private to
   // root is closed (another user's own private folder is no obstacle). Tests here and in CI run as root.
   (process.getuid?.() === 0 ? it : it.skip)(
