@@ -232,6 +232,15 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
       });
     });
 
+    it('refuses a common password that meets the rule, beside the rule texts', async () => {
+      const reply = await call('POST', '/auth/register', {
+        json: registration(uniqueEmail('common'), { password: '        1!', confirmPassword: '        1!' }),
+      });
+      expect(reply.status).toBe(400);
+      const tooCommon = 'Password is too common or too easy to guess. Please choose a less predictable one.';
+      expect(reply.body).toEqual({ detail: tooCommon, errors: [tooCommon] });
+    });
+
     it('refuses a malformed e-mail, mismatched passwords and missing names', async () => {
       const reply = await call('POST', '/auth/register', {
         json: registration('jane@example', { confirmPassword: 'Other!pass1', first_name: '', last_name: ' ' }),
