@@ -99,8 +99,9 @@ export interface LoginBody {
   user_type: number;
 }
 
-export function login(call: Call, email: string, password = PASSWORD) {
-  return call<LoginBody>('POST', '/auth/login', { form: { username: email, password } });
+/** Signs in from `ip` (default: a new address for this one call). */
+export function login(call: Call, email: string, password = PASSWORD, ip?: string) {
+  return call<LoginBody>('POST', '/auth/login', { form: { username: email, password }, ip });
 }
 
 /**
