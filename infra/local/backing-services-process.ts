@@ -2,10 +2,12 @@
  * The launcher's PostgreSQL and Redis (see backing-services.ts): started on the launcher's
  * request, stopped when the launcher disconnects or this process is signalled.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BackingServicesReply, BackingServicesRequest } from './backing-services';
 import { RunningPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { PostgresAsRootError, rootProblemMessage } from './postgres-as-root';
-import { startRedisServer } from './redis-server';
+import { REDIS_SERVER_FILE, startRedisServer } from './redis-server';
 
 const running: Array<{ name: string; stop(): Promise<void> }> = [];
 let starting: Promise<void> = Promise.resolve();
@@ -90,7 +92,16 @@ async function start(request: BackingServicesRequest): Promise<void> {
     let redisUrl: string | undefined;
     if (request.redis) {
       const redis = await startRedisServer();
-      running.push({ name: 'Redis', stop: redis.stop });
+      const file = join(request.dataDir, REDIS_SERVER_FILE);
+      mkdirSync(request.dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify({ url: redis.url, pid: redis.pid }), { mode: 0o600 });
+      running.push({
+        name: 'Redis',
+        stop: async () => {
+          rmSync(file, { force: true });
+          await redis.stop();
+        },
+      });
       redisUrl = redis.url;
     }
     await reply({ ready: { databaseUrl, redisUrl } });

@@ -3,9 +3,12 @@ import {
   Call,
   newIp,
   RunningPostgresServer,
+  login,
+  registerVerified,
   RunningProcess,
   startPostgresServer,
   startProcess,
+  startRedisServer,
   tempDataDir,
   uniqueEmail,
 } from '@portal/testing';
@@ -13,6 +16,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const ADMIN_EMAIL = uniqueEmail('outage-admin');
+const ADMIN_PASSWORD = 'Adm1n!outage';
 const UNAVAILABLE =
   'The service is temporarily unavailable (its database cannot be reached). Please try again in a few seconds.';
 
@@ -21,6 +26,7 @@ describe('a Postgres outage under a running app', () => {
   const data = tempDataDir();
   // A PostgreSQL of this test's own, to stop and start again under a running app.
   let postgres: RunningPostgresServer;
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
   let gateway: RunningProcess;
   let call: Call;
 
@@ -28,9 +34,12 @@ describe('a Postgres outage under a running app', () => {
     // Open to the "postgres" user, whom the embedded PostgreSQL runs as when tests run as root.
     chmodSync(parent, 0o755);
     postgres = await startPostgresServer(join(parent, 'postgres'));
+    redis = await startRedisServer();
     gateway = await startProcess('gateway', {
       DATABASE_URL: postgres.url,
-      REDIS_URL: process.env.REDIS_URL,
+      REDIS_URL: redis.url,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
       DATA_DIR: data.dir,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
@@ -41,6 +50,7 @@ describe('a Postgres outage under a running app', () => {
   afterAll(async () => {
     await gateway?.stop();
     await postgres?.stop();
+    await redis?.stop();
     data.remove();
     rmSync(parent, { recursive: true, force: true });
   });
@@ -66,5 +76,24 @@ describe('a Postgres outage under a running app', () => {
     postgres = await startPostgresServer(join(parent, 'postgres'), postgres.port);
     expect((await signIn()).status).toBe(401);
     expect((await call('GET', '/ready')).status).toBe(200);
+  }, 120_000);
+
+  it('refuses admin routes (503) when revocations can be read neither from Redis nor Postgres; others go on', async () => {
+    const admin = (await login(call, ADMIN_EMAIL, ADMIN_PASSWORD)).body.access_token;
+    const user = (await registerVerified(call, data.dir, uniqueEmail('outage-user'))).accessToken;
+    expect((await call('GET', '/invite-codes', { token: admin })).status).toBe(200);
+
+    await redis.stop();
+    await postgres.stop();
+
+    const refused = await call('GET', '/invite-codes', { token: admin });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      detail: 'Your session could not be checked right now. Please try again in a few seconds.',
+    });
+    expect(refused.headers.get('retry-after')).toBe('5');
+    // A route for any signed-in user is let through by the guard; its own database read then fails.
+    const profile = await call('GET', '/profiles/me', { token: user });
+    expect(profile).toMatchObject({ status: 503, body: { detail: UNAVAILABLE } });
   }, 120_000);
 });

@@ -88,8 +88,8 @@ export class PasswordResetService {
     try {
       await this.revocation.publish(changed.userId, changed.sessionVersion);
     } catch (error) {
-      // Identity's own routes check the version in the database; other services accept
-      // older tokens until they expire (ACCESS_TOKEN_TTL_SECONDS).
+      // The version is in Postgres already: every guard reads it there once its cached copy
+      // expires (SESSION_VERSION_CACHE_SECONDS); identity's own routes check it at once.
       this.logger.error(
         `could not publish the session revocation of user ${changed.userId}: ${(error as Error).message}`,
       );
