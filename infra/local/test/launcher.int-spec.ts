@@ -1,5 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@portal/config';
@@ -19,11 +21,11 @@ interface Launch {
 
 const launches: Array<{ run: Launch; dataDir: string }> = [];
 
-function launch(dataDir: string, port: number): Launch {
+function launch(dataDir: string, port: number, env: Record<string, string> = {}): Launch {
   const child = spawn(process.execPath, [join(repoRoot(), 'dist/infra/local/start.js')], {
     cwd: repoRoot(),
     detached: true,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port) },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -147,6 +149,63 @@ describe('npm start (the local launcher)', () => {
       120_000,
     );
   });
+
+  it('starts the embedded PostgreSQL again when it dies, says so in one line, and the app answers again', async () => {
+    const parent = tempDir();
+    chmodSync(parent, 0o755);
+    const dataDir = join(parent, 'data');
+    const port = await freePort();
+    const run = launch(dataDir, port);
+    await waitForOutput(run, '[portal] ready: ');
+    const ready = () => fetch(`http://127.0.0.1:${port}/api/ready`).then((response) => response.status);
+    expect(await ready()).toBe(200);
+
+    const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    await waitForOutput(run, '[portal] the embedded PostgreSQL stopped unexpectedly and was restarted on port ');
+    expect(run.output().match(/stopped unexpectedly/g)).toHaveLength(1);
+    const deadline = Date.now() + 30_000;
+    while ((await ready()) !== 200) {
+      if (Date.now() > deadline) throw new Error(`/api/ready did not answer 200 again:\n${run.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(processesOf(dataDir, run.output())).toEqual([]);
+  }, 180_000);
+
+  it('lets `npm run admin -- demote` end the sessions everywhere: it finds the running redis-server', async () => {
+    const parent = tempDir();
+    chmodSync(parent, 0o755);
+    const dataDir = join(parent, 'data');
+    const port = await freePort();
+    const admin = { email: 'launcher-admin@example.com', password: 'Adm1n!launch' };
+    const run = launch(dataDir, port, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    await waitForOutput(run, '[portal] ready: ');
+    const api = `http://127.0.0.1:${port}/api`;
+    const signIn = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: admin.email, password: admin.password }).toString(),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const inviteCodes = () => fetch(`${api}/invite-codes`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await inviteCodes()).status).toBe(200);
+
+    // As a developer runs it beside `npm start`: no DATABASE_URL, no REDIS_URL.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(repoRoot(), 'dist/services/identity/src/admin-cli.js'), 'demote', admin.email],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir } },
+    );
+    expect(stdout).toBe(`${admin.email} is no longer an admin (user_type 1); their sessions were ended\n`);
+    expect((await inviteCodes()).status).toBe(401);
+
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'redis-server.json'))).toBe(false);
+  }, 180_000);
 
   // As root only: PostgreSQL then runs as the "postgres" user, for whom a folder private to
   // root is closed (another user's own private folder is no obstacle). Tests here and in CI run as root.

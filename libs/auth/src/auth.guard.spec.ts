@@ -48,6 +48,9 @@ describe('JwtAuthGuard (on by default)', () => {
     process.env.JWT_SECRET = SECRET;
     process.env.LOG_LEVEL = 'warn';
     process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-auth-'));
+    // Who may call what, without Redis or Postgres: the revocation check has its own tests.
+    delete process.env.DATABASE_URL;
+    delete process.env.REDIS_URL;
     app = await createHttpApp(ProbeModule, { processName: 'test', config: loadConfig() });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

@@ -1,7 +1,7 @@
 import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { AuthUser } from './auth-user';
+import { ADMIN_ROLE, AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES } from './decorators';
 import { SessionRevocation } from './session-revocation';
 
@@ -10,7 +10,8 @@ const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 /**
  * On for every route: a valid, unexpired access token is required unless the route is
  * @Public() (where a token, if sent and valid, still identifies the user).
- * @Roles(...) then requires one of the roles.
+ * @Roles(...) then requires one of the roles. Revoked sessions are refused; on admin routes a
+ * token whose revocation state cannot be checked is refused too (503), elsewhere let through.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -36,18 +37,18 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       return true;
     }
 
-    await this.authenticate(context, request);
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, targets);
+    await this.authenticate(context, request, roles?.includes(ADMIN_ROLE) ?? false);
     if (roles?.length && !roles.includes(request.user?.role ?? '')) {
       throw new ForbiddenException({ detail: 'You do not have permission to do this' });
     }
     return true;
   }
 
-  private async authenticate(context: ExecutionContext, request: { user?: AuthUser }): Promise<void> {
+  private async authenticate(context: ExecutionContext, request: { user?: AuthUser }, strict = false): Promise<void> {
     await super.canActivate(context);
     const user = request.user!;
-    if (await this.revocation.isRevoked(user.id, user.sessionVersion)) {
+    if (await this.revocation.isRevoked(user.id, user.sessionVersion, strict)) {
       throw new UnauthorizedException({ detail: SESSION_EXPIRED });
     }
   }

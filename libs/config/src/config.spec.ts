@@ -160,4 +160,26 @@ describe('loadConfig', () => {
       ]);
     });
   });
+
+  it('takes TRUST_PROXY as true/false, a number of trusted hops, or trusted proxy addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY;
+    expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,fd00::/8, loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    const expected =
+      'TRUST_PROXY must be true, false, a number of trusted hops (1 to 32) or a comma-separated list of trusted proxy addresses or CIDR ranges';
+    for (const wrong of ['maybe', '10.0.0.0/33', '10.0.0.300', '99', 'proxy.example.com']) {
+      expect(problems({ DATA_DIR: dataDir(), TRUST_PROXY: wrong })).toEqual([
+        `Invalid configuration: ${expected} (got ${JSON.stringify(wrong.toLowerCase())})`,
+      ]);
+    }
+  });
 });

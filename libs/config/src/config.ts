@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -13,8 +14,8 @@ import {
   Max,
   Min,
   MinLength,
-  validateSync,
   ValidateBy,
+  validateSync,
   ValidationError,
 } from 'class-validator';
 import { isCronPattern, parseAlertDays } from './schedules';
@@ -37,6 +38,43 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : (BOOLEAN_WORDS[String(value).toLowerCase()] ?? value);
 const urlOptions = { require_tld: false, require_protocol: true };
+
+/** What Fastify's `trustProxy` takes: everything, nothing, a number of hops, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `true`/`false` (and yes/no), a hop count, or a comma-separated list of addresses and ranges. */
+const toTrustProxy = ({ value }: { value: unknown }): unknown => {
+  if (value === undefined || value === '') return undefined;
+  const text = String(value).trim().toLowerCase();
+  if (['true', 'yes'].includes(text)) return true;
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((entry) => entry.trim());
+};
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const IsTrustProxy = (message: string): PropertyDecorator =>
+  ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'boolean' ||
+        (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 32) ||
+        (Array.isArray(value) && value.length > 0 && value.every((entry) => isProxyAddress(String(entry)))),
+      defaultMessage: () => message,
+    },
+  });
 
 /**
  * Every environment variable the product reads, with its default. One instance per
@@ -167,9 +205,24 @@ export class AppConfig {
   @IsIn([true, false], { message: 'RUN_WORKERS must be true or false' })
   RUN_WORKERS = true;
 
+  /**
+   * Which proxies in front of this process are trusted to say who the client is (Fastify's
+   * trustProxy): the client address is the first untrusted one from the right of
+   * X-Forwarded-For. A number of hops (`1`: one load balancer, or the gateway in front of a
+   * service), a comma-separated list of proxy addresses or CIDR ranges, or `true` (every hop:
+   * only behind a proxy that overwrites X-Forwarded-For) / `false` (the socket's address).
+   */
+  @Transform(toTrustProxy)
+  @IsTrustProxy(
+    'TRUST_PROXY must be true, false, a number of trusted hops (1 to 32) or a comma-separated list of trusted proxy addresses or CIDR ranges',
+  )
+  TRUST_PROXY: TrustProxy = false;
+
+  /** The OpenAPI UI and document at /api/docs and /api/docs/json; unset: off in production, on otherwise. */
   @Transform(toBool)
-  @IsIn([true, false], { message: 'TRUST_PROXY must be true or false' })
-  TRUST_PROXY = false;
+  @IsOptional()
+  @IsIn([true, false], { message: 'API_DOCS must be true or false' })
+  API_DOCS?: boolean;
 
   // Mail
   @IsIn(['file', 'ses'], { message: 'MAIL_TRANSPORT must be file or ses' })
@@ -327,6 +380,11 @@ export class AppConfig {
   /** Stripe.js as @stripe/stripe-js 10 expects it (its release train), unless STRIPE_JS_URL says otherwise. */
   get stripeJsUrl(): string {
     return this.STRIPE_JS_URL ?? DEFAULT_STRIPE_JS_URL;
+  }
+
+  /** Whether this process serves /api/docs (API_DOCS, by default everywhere but production). */
+  get apiDocs(): boolean {
+    return this.API_DOCS ?? !this.isProduction;
   }
 
   upstreamUrl(service: ServiceName): string | undefined {

@@ -19,6 +19,8 @@ export const PASSWORD_MESSAGES = {
   tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   needsDigit: 'Password must contain at least one digit',
   needsSpecial: 'Password must contain at least one special character',
+  /** Beside the spec's rule: a password found in a common-password list, or as easy to guess (server only). */
+  tooCommon: 'Password is too common or too easy to guess. Please choose a less predictable one.',
 } as const;
 
 /** POST /auth/register. Role and user type are not fields: no request can choose them. */

@@ -13,6 +13,7 @@ import { Logger, LoggerModule } from 'nestjs-pino';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { createLogger, ProcessLogger } from './logger';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
+import { refuseMalformedInput } from './request-input';
 import { contentSecurityPolicy } from './security';
 import { createValidationPipe } from './validation';
 
@@ -63,7 +64,7 @@ export interface HttpAppOptions {
 /**
  * The one way a process builds its HTTP app: Fastify (fast, schema-light, pino built in),
  * request ids, one log line per request, Helmet with a CSP, compression, `/api` prefix,
- * trailing slashes accepted, validated DTOs, `{detail}` errors, OpenAPI at /api/docs.
+ * trailing slashes accepted, validated DTOs, `{detail}` errors, OpenAPI at /api/docs (API_DOCS).
  */
 export async function createHttpApp(
   rootModule: Type<unknown>,
@@ -118,6 +119,8 @@ export async function createHttpApp(
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Before any route's own code: text without NUL or unpaired surrogates, bodies of bounded depth.
+  fastify.addHook('preValidation', refuseMalformedInput);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
@@ -138,17 +141,21 @@ export async function createHttpApp(
 
   await options.configure?.(app);
 
+  if (config.apiDocs) registerApiDocs(app, options.processName);
+  return app;
+}
+
+/** OpenAPI generated from the controllers: the UI at /api/docs, the document at /api/docs/json. */
+function registerApiDocs(app: NestFastifyApplication, processName: string): void {
   const document = () =>
     SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
         .setTitle('Client portal API')
-        .setDescription(`Served by ${options.processName}`)
+        .setDescription(`Served by ${processName}`)
         .setVersion('1')
         .addBearerAuth()
         .build(),
     );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/json` });
-
-  return app;
 }

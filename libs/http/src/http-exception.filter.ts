@@ -1,10 +1,16 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { ErrorReply } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_DETAIL,
+  isDatabaseUnavailable,
+} from './database-unavailable';
 
 /**
  * Every error leaves as JSON `{ detail }` (the web shows `detail` as is): a 4xx for the
- * caller's mistakes, a 500 with a generic text otherwise, logged with the request id.
+ * caller's mistakes, a 503 with Retry-After while Postgres cannot be reached, a 500 with a
+ * generic text otherwise, logged with the request id.
  * A hook lets the gateway answer non-API 404s with the web app (history fallback).
  */
 @Catch()
@@ -18,8 +24,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const { status, body } = toErrorBody(exception, request);
 
     if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
-    if (status >= 500) request.log.error({ err: exception }, 'request failed');
-    const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) request.log.warn({ err: exception }, 'request failed: unavailable');
+    else if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    const retryAfter = isDatabaseUnavailable(exception)
+      ? DATABASE_RETRY_AFTER_SECONDS
+      : (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
@@ -39,6 +48,9 @@ export function toErrorBody(
     }
     const text = detail ?? (Array.isArray(message) ? message.join('; ') : message) ?? exception.message;
     return { status, body: { detail: String(text), ...rest } };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: DATABASE_UNAVAILABLE_DETAIL } };
   }
   // Nest has already turned Fastify's 4xx errors (bad JSON, body too large) into HttpExceptions.
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' } };

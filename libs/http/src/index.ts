@@ -7,6 +7,7 @@ export * from './process-metrics';
 export * from './platform.module';
 export * from './readiness.service';
 export * from './request-id';
+export * from './request-input';
 export * from './service-health';
 export * from './tokens';
 export * from './validation';

@@ -53,6 +53,39 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Throws TooManyRequestsException when `key` has used up the window's points, without
+   * counting anything (for limits counted by `record`, such as failures).
+   */
+  async check(limit: NamedRateLimit, key: string): Promise<void> {
+    const state = await this.limiter(limit)
+      .get(key.toLowerCase())
+      .catch((error: Error) => {
+        this.logger.error(`rate limiter ${limit.name} failed: ${error.message}`);
+        throw error;
+      });
+    if (state && state.consumedPoints >= limit.points) {
+      throw new TooManyRequestsException(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+    }
+  }
+
+  /** Counts one event for `key` (a failure, say) and returns the count of the window; never refuses. */
+  async record(limit: NamedRateLimit, key: string): Promise<number> {
+    try {
+      return (await this.limiter(limit).consume(key.toLowerCase())).consumedPoints;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return rejection.consumedPoints;
+      this.logger.error(`rate limiter ${limit.name} failed: ${(rejection as Error).message}`);
+      throw rejection;
+    }
+  }
+
+  /** How many were counted for `key` in the current window (0 when none). */
+  async count(limit: NamedRateLimit, key: string): Promise<number> {
+    const state = await this.limiter(limit).get(key.toLowerCase());
+    return state?.consumedPoints ?? 0;
+  }
+
   /** Forgets the attempts of `key` (after a successful sign-in, say). */
   async reset(limit: NamedRateLimit, key: string): Promise<void> {
     await this.limiter(limit)

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, ValidationArguments, ValidationOptions } from 'class-validator';
+import { hasForbiddenText } from './request-input';
 
 /*
  * DTO validators with one message per problem: plain class-validator reports a missing
@@ -149,8 +150,12 @@ export function IsEmailAddress(
   return ValidateBy({
     name: 'isEmailAddress',
     validator: {
+      // isEmail throws (URIError) on an unpaired surrogate: such text is no address anyway.
       validate: (value: unknown) =>
-        typeof value === 'string' && value.length <= EMAIL_MAX_LENGTH && isEmail(value, { allow_ip_domain: false }),
+        typeof value === 'string' &&
+        value.length <= EMAIL_MAX_LENGTH &&
+        !hasForbiddenText(value) &&
+        isEmail(value, { allow_ip_domain: false }),
       defaultMessage: (args?: ValidationArguments) => (isMissing(args?.value) ? messages.required : messages.invalid),
     },
   });

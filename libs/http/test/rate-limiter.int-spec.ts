@@ -72,4 +72,16 @@ describe('RateLimiter (Redis-backed)', () => {
     expect((await attempt(second)).statusCode).toBe(429);
     expect((await attempt(second, `other-${randomUUID()}`)).statusCode).toBe(201);
   });
+
+  it('records events without refusing, counts them, and refuses on check once the points are used', async () => {
+    const limiter = (await start()).get(RateLimiter);
+    const key = `failures-${randomUUID()}`;
+    expect(await limiter.count(LIMIT, key)).toBe(0);
+    await expect(limiter.check(LIMIT, key)).resolves.toBeUndefined();
+    for (let i = 1; i <= LIMIT.points + 1; i += 1) expect(await limiter.record(LIMIT, key)).toBe(i);
+    expect(await limiter.count(LIMIT, key)).toBe(LIMIT.points + 1);
+    await expect(limiter.check(LIMIT, key)).rejects.toMatchObject({ status: 429 });
+    await limiter.reset(LIMIT, key);
+    await expect(limiter.check(LIMIT, key)).resolves.toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@
  * Accounts for integration tests, through the public API of a running app (see
  * startProcess): register, confirm with the mailed token, sign in; plus a small API
  * client that gives every call its own client address (apps under test run with
- * TRUST_PROXY=true so per-IP rate limits of one test never reach another).
+ * TRUST_PROXY=1 so per-IP rate limits of one test never reach another).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { Client } from 'pg';
@@ -17,7 +17,7 @@ export function uniqueEmail(label: string): string {
 }
 
 /**
- * A client address of its own. The gateway runs with TRUST_PROXY=true in these tests, so
+ * A client address of its own. The gateway runs with TRUST_PROXY=1 in these tests, so
  * X-Forwarded-For sets request.ip and per-IP limits of one test never reach another.
  */
 export function newIp(): string {
@@ -99,8 +99,9 @@ export interface LoginBody {
   user_type: number;
 }
 
-export function login(call: Call, email: string, password = PASSWORD) {
-  return call<LoginBody>('POST', '/auth/login', { form: { username: email, password } });
+/** Signs in from `ip` (default: a new address for this one call). */
+export function login(call: Call, email: string, password = PASSWORD, ip?: string) {
+  return call<LoginBody>('POST', '/auth/login', { form: { username: email, password }, ip });
 }
 
 /**

@@ -31,8 +31,9 @@ function defaultEnv(db: TestDatabase, dataDir: string): Record<string, string | 
     DATABASE_URL: db.url,
     REDIS_URL: process.env.REDIS_URL,
     DATA_DIR: dataDir,
-    // Each call of apiClient brings its own X-Forwarded-For: per-IP limits of one test never reach another.
-    TRUST_PROXY: 'true',
+    // Behind one proxy, as in production: each call of apiClient brings its own X-Forwarded-For (the
+    // address that proxy would append), so per-IP limits of one test never reach another.
+    TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
   };
 }

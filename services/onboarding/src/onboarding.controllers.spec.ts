@@ -73,7 +73,9 @@ describe('onboarding routes', () => {
     process.env.JWT_SECRET = SECRET;
     process.env.LOG_LEVEL = 'warn';
     process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-onboarding-'));
-    delete process.env.REDIS_URL; // no revocation list: the token alone decides
+    // No revocation state (Redis or Postgres): the token alone decides.
+    delete process.env.REDIS_URL;
+    delete process.env.DATABASE_URL;
     app = await createHttpApp(TestModule, { processName: 'test', config: loadConfig() });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

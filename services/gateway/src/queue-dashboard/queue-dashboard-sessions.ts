@@ -1,6 +1,14 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { ADMIN_ROLE, AuthUser, jwtKeys, JwtKeys, SessionRevocation } from '@portal/auth';
+import {
+  ADMIN_ROLE,
+  AuthUser,
+  jwtKeys,
+  JwtKeys,
+  SESSION_CHECK_UNAVAILABLE,
+  SessionCheckUnavailableException,
+  SessionRevocation,
+} from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 
@@ -32,7 +40,7 @@ interface SessionClaims {
 }
 
 export interface Refusal {
-  status: 401 | 403;
+  status: 401 | 403 | 503;
   detail: string;
 }
 
@@ -101,8 +109,14 @@ export class QueueDashboardSessions {
     if (typeof claims.sub !== 'string' || !Number.isInteger(claims.sv)) {
       return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.noSession };
     }
-    if (await this.revocation.isRevoked(claims.sub, claims.sv)) {
-      return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.sessionEnded };
+    try {
+      // Strict, as on every admin route: no board when revocations cannot be checked.
+      if (await this.revocation.isRevoked(claims.sub, claims.sv, true)) {
+        return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.sessionEnded };
+      }
+    } catch (error) {
+      if (error instanceof SessionCheckUnavailableException) return { status: 503, detail: SESSION_CHECK_UNAVAILABLE };
+      throw error;
     }
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule, SessionRevocation } from '@portal/auth';
+import { AuthModule, SessionCheckUnavailableException, SessionRevocation } from '@portal/auth';
 import { AppConfig, loadConfig } from '@portal/config';
 import { QueueRegistry } from '@portal/events';
 import { createHttpApp } from '@portal/http';
@@ -153,7 +153,17 @@ describe('queue dashboard', () => {
       const response = await board('/queues/api/queues', cookie);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: QUEUE_DASHBOARD_MESSAGES.sessionEnded });
-      expect(revoked).toHaveBeenCalledWith(ADMIN_ID, 0);
+      expect(revoked).toHaveBeenCalledWith(ADMIN_ID, 0, true);
+    });
+
+    it('503 when the revocation state cannot be checked: the board fails closed', async () => {
+      const cookie = await sessionCookie();
+      jest.spyOn(app.get(SessionRevocation), 'isRevoked').mockRejectedValue(new SessionCheckUnavailableException());
+      const response = await board('/queues/api/queues', cookie);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        detail: 'Your session could not be checked right now. Please try again in a few seconds.',
+      });
     });
 
     it('serves the UI, its assets and its API to an admin’s session, under its own CSP', async () => {

@@ -20,4 +20,10 @@ describe('the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
       ]),
     );
   });
+
+  it('stops the start when the password is common', () => {
+    expect(() => adminSeed({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Password1!' })).toThrow(
+      new AdminSettingsError(['Invalid configuration: ADMIN_PASSWORD is too common or too easy to guess']),
+    );
+  });
 });

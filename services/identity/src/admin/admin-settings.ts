@@ -1,4 +1,5 @@
 import type { AppConfig } from '@portal/config';
+import { PASSWORD_MESSAGES } from '@portal/contracts';
 import { passwordProblems } from '../users/password-rules';
 
 export interface AdminSeed {
@@ -21,7 +22,11 @@ export class AdminSettingsError extends Error {
 export function adminSeed(config: Pick<AppConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): AdminSeed | undefined {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
   if (!email || !password) return undefined;
-  if (passwordProblems(password).length) {
+  const problems = passwordProblems(password);
+  if (problems.includes(PASSWORD_MESSAGES.tooCommon)) {
+    throw new AdminSettingsError(['Invalid configuration: ADMIN_PASSWORD is too common or too easy to guess']);
+  }
+  if (problems.length) {
     throw new AdminSettingsError([
       'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long and contain a digit and a special character',
     ]);

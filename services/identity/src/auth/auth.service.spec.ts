@@ -8,6 +8,7 @@ import type { User } from '../users/user.entity';
 import type { UsersService } from '../users/users.service';
 import type { VerificationService } from '../verification/verification.service';
 import { AuthService } from './auth.service';
+import type { LoginThrottle } from './login-throttle';
 
 /**
  * Account enumeration by timing: an unknown e-mail must cost the same scrypt work as a
@@ -16,6 +17,7 @@ import { AuthService } from './auth.service';
 describe('AuthService.login without an account', () => {
   const limiter = { consume: jest.fn(), reset: jest.fn() } as unknown as RateLimiter;
   const hasher = new PasswordHasher();
+  const throttle = { admit: jest.fn(), failed: jest.fn(), succeeded: jest.fn() } as unknown as LoginThrottle;
 
   function service(user: Partial<User> | undefined) {
     const users = { findByEmail: jest.fn().mockResolvedValue(user) } as unknown as UsersService;
@@ -27,6 +29,7 @@ describe('AuthService.login without an account', () => {
       {} as TokenService,
       limiter,
       {} as VerificationService,
+      throttle,
     );
   }
 

@@ -13,6 +13,7 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { VerificationService } from '../verification/verification.service';
 import { loginEmail } from './dto/login.dto';
+import { LoginThrottle } from './login-throttle';
 
 @Injectable()
 export class AuthService {
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly limiter: RateLimiter,
     private readonly verification: VerificationService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /** An unverified account, its profile and the verification mail, committed together. */
@@ -58,17 +60,19 @@ export class AuthService {
   async login(dto: LoginRequest, ip: string): Promise<LoginReply> {
     const email = loginEmail(dto);
     const account = normalizeEmail(email);
-    await this.limiter.consume(RATE_LIMITS.loginPerIp, ip);
-    await this.limiter.consume(RATE_LIMITS.loginPerAccount, account);
+    await this.throttle.admit(account, ip);
 
     const user = await this.users.findByEmail(email);
     const check = user
       ? await this.hasher.verify(dto.password, user.passwordHash)
       : await this.hasher.verifyNothing(dto.password);
-    if (!user || !check.valid) throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
+    if (!user || !check.valid) {
+      await this.throttle.failed(account, ip);
+      throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
+    }
 
     if (check.needsRehash) await this.rehash(user, dto.password);
-    await this.limiter.reset(RATE_LIMITS.loginPerAccount, account);
+    await this.throttle.succeeded(account, ip);
     return this.session(user);
   }
 

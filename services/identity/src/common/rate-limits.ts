@@ -10,8 +10,16 @@ const HOUR = 60 * MINUTE;
  */
 export const RATE_LIMITS = {
   loginPerIp: { name: 'identity:login:ip', points: 10, durationSeconds: MINUTE },
-  /** Reset after a successful sign-in (and after a password reset). */
-  loginPerAccount: { name: 'identity:login:account', points: 5, durationSeconds: 15 * MINUTE },
+  /**
+   * Wrong passwords for one account from one address (key `account|ip`): the fifth locks that
+   * address out of that account, never the account. Reset by a correct password or a password
+   * reset from that address.
+   */
+  loginFailuresPerAccountAndIp: { name: 'identity:login:account-ip', points: 5, durationSeconds: 15 * MINUTE },
+  /** Wrong passwords for one account from anywhere: counted only, they decide the slowdown (LoginThrottle). */
+  loginFailuresPerAccount: { name: 'identity:login:account-failures', points: 1_000_000, durationSeconds: HOUR },
+  /** Addresses that signed in to an account (key `account|ip`): never slowed down for it. */
+  loginFamiliarAddress: { name: 'identity:login:familiar', points: 1_000_000, durationSeconds: 30 * 24 * HOUR },
   registerPerIp: { name: 'identity:register:ip', points: 5, durationSeconds: HOUR },
   verifyRequestPerAccount: { name: 'identity:verify-request:account', points: 5, durationSeconds: HOUR },
   verifyRequestPerIp: { name: 'identity:verify-request:ip', points: 20, durationSeconds: HOUR },

@@ -33,7 +33,7 @@ export class PasswordResetController {
   @ApiOperation({ summary: 'Set a new password with the token of the reset link; ends every earlier session' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Invalid, used or expired token, or a weak password' })
-  reset(@Body() dto: ResetPasswordDto): Promise<MessageReply> {
-    return this.passwordReset.reset(dto.token, dto.new_password);
+  reset(@Body() dto: ResetPasswordDto, @Ip() ip: string): Promise<MessageReply> {
+    return this.passwordReset.reset(dto.token, dto.new_password, ip);
   }
 }

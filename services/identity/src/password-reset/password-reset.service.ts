@@ -6,6 +6,7 @@ import type { MessageReply } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
+import { LoginThrottle } from '../auth/login-throttle';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { normalizeEmail } from '@portal/http';
@@ -29,6 +30,7 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
     private readonly revocation: SessionRevocation,
     private readonly config: AppConfig,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /** Always the same answer; a mail with a reset link only when the account exists. */
@@ -61,7 +63,7 @@ export class PasswordResetService {
    * ends every session issued before (session version + 1, published to all services).
    * The mailbox received the link, so the e-mail counts as verified from now on.
    */
-  async reset(token: string, newPassword: string): Promise<MessageReply> {
+  async reset(token: string, newPassword: string, ip: string): Promise<MessageReply> {
     const invalid = () => new BadRequestException({ detail: MESSAGES.invalidResetToken });
     // Cheap check first: a made-up token must not cost a password hash.
     if (!(await this.tokens.isUsable(this.dataSource.manager, token, PURPOSE))) throw invalid();
@@ -86,13 +88,14 @@ export class PasswordResetService {
     try {
       await this.revocation.publish(changed.userId, changed.sessionVersion);
     } catch (error) {
-      // Identity's own routes check the version in the database; other services accept
-      // older tokens until they expire (ACCESS_TOKEN_TTL_SECONDS).
+      // The version is in Postgres already: every guard reads it there once its cached copy
+      // expires (SESSION_VERSION_CACHE_SECONDS); identity's own routes check it at once.
       this.logger.error(
         `could not publish the session revocation of user ${changed.userId}: ${(error as Error).message}`,
       );
     }
-    await this.limiter.reset(RATE_LIMITS.loginPerAccount, normalizeEmail(changed.email));
+    // The mailbox's owner is at this address: their own wrong passwords no longer hold them back.
+    await this.throttle.forgive(normalizeEmail(changed.email), ip);
     this.logger.log(`user ${changed.userId} reset their password; earlier sessions ended`);
     return { message: MESSAGES.passwordReset };
   }

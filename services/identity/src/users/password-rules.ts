@@ -7,9 +7,10 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIAL,
 } from '@portal/contracts';
+import { isCommonPassword } from './common-passwords';
 
-/** The web's checklist has the same rule and words (@portal/contracts). */
-export const PASSWORD_RULES = [
+/** The spec's rule; the web's checklist has the same rule and words (@portal/contracts). */
+const SPEC_RULES = [
   {
     name: 'passwordLength',
     message: PASSWORD_MESSAGES.tooShort,
@@ -17,6 +18,20 @@ export const PASSWORD_RULES = [
   },
   { name: 'passwordDigit', message: PASSWORD_MESSAGES.needsDigit, test: (p: string) => PASSWORD_DIGIT.test(p) },
   { name: 'passwordSpecial', message: PASSWORD_MESSAGES.needsSpecial, test: (p: string) => PASSWORD_SPECIAL.test(p) },
+] as const;
+
+/**
+ * The spec's rule, then no common password (`"        1!"` meets the spec's rule): said only of
+ * a password that meets the rest, so a detail names one thing to fix at a time.
+ */
+export const PASSWORD_RULES = [
+  ...SPEC_RULES,
+  {
+    name: 'passwordNotCommon',
+    message: PASSWORD_MESSAGES.tooCommon,
+    test: (p: string) =>
+      p.length > PASSWORD_MAX_LENGTH || SPEC_RULES.some((rule) => !rule.test(p)) || !isCommonPassword(p),
+  },
 ] as const;
 
 /** The messages of the rules `password` breaks (empty when it meets them all). */

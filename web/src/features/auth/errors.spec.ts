@@ -145,6 +145,11 @@ describe('resetPasswordErrorMessage', () => {
     );
   });
 
+  it('shows the server’s refusal of a common password, which the form cannot check', () => {
+    const tooCommon = 'Password is too common or too easy to guess. Please choose a less predictable one.';
+    expect(resetPasswordErrorMessage(apiError(400, { detail: tooCommon }))).toBe(tooCommon);
+  });
+
   it('shows the server detail otherwise, else the screen text', () => {
     expect(resetPasswordErrorMessage(apiError(429, { detail: 'Slow down' }))).toBe('Slow down');
     expect(resetPasswordErrorMessage(apiError(500))).toBe('Failed to reset password. Please try again.');

@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import { serverDetail } from '../../shared/api/server-detail';
 
@@ -106,8 +107,16 @@ export function forgotPasswordErrorMessage(error: unknown): string {
   return serverDetail(error) ?? AUTH_MESSAGES.forgotFailed;
 }
 
-/** Reset-password screen: a 400 is a bad token, whatever the server's words. */
+/**
+ * Reset-password screen: a 400 is a bad token, whatever the server's words, except the server's
+ * refusal of a common password (too costly to check in the browser: its lists are large), which
+ * the form's own checks cannot show.
+ */
 export function resetPasswordErrorMessage(error: unknown): string {
-  if (statusOf(error) === 400) return AUTH_MESSAGES.resetTokenInvalid;
+  if (statusOf(error) === 400) {
+    return serverDetail(error) === PASSWORD_MESSAGES.tooCommon
+      ? PASSWORD_MESSAGES.tooCommon
+      : AUTH_MESSAGES.resetTokenInvalid;
+  }
   return serverDetail(error) ?? AUTH_MESSAGES.resetFailed;
 }

@@ -49,4 +49,42 @@ describe('safeRedirect', () => {
   ])('sends %j, which is not a same-site path, to /', (target) => {
     expect(safeRedirect(target)).toBe('/');
   });
+
+  // Dot segments, backslashes and escapes are resolved the way a browser resolves them before
+  // anything is checked: what is left must still be a path of this site.
+  it.each([
+    '/..//evil.com',
+    '/./\\evil.com',
+    '/.//evil.com',
+    '/a/../..//evil.com/x',
+    '/%2e%2e//evil.com',
+    '/.%2e/\\evil.com',
+    '/\\/evil.com',
+    '/%2F%2Fevil.com',
+    '/%2f/evil.com',
+    '/%5C%5Cevil.com',
+    '/%5c/evil.com',
+    'https://portal.example.com/..//evil.com',
+    'https://portal.example.com/./%2F%2Fevil.com',
+  ])('never returns a protocol-relative or absolute URL for %j', (target) => {
+    const result = safeRedirect(target);
+    expect(result).toBe('/');
+  });
+
+  it('resolves dot segments and backslashes of an in-app path', () => {
+    expect(safeRedirect('/forms/../profile')).toBe('/profile');
+    expect(safeRedirect('/forms/./annual-report')).toBe('/forms/annual-report');
+    expect(safeRedirect('/forms\\annual-report')).toBe('/forms/annual-report');
+    expect(safeRedirect('/forms/../signin')).toBe('/');
+  });
+
+  it('returns only paths that a browser resolves to this site', () => {
+    const targets = ['/..//evil.com', '/./\\evil.com', '/profile', '/x/..//y', '/%2e/', '//a', '/\t//b'];
+    for (const target of targets) {
+      const result = safeRedirect(target);
+      expect(result.startsWith('/')).toBe(true);
+      expect(/^[/\\]{2}/.test(result)).toBe(false);
+      expect(new URL(result, 'https://portal.example.com').origin).toBe('https://portal.example.com');
+    }
+  });
 });

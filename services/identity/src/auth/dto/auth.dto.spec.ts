@@ -35,6 +35,11 @@ describe('RegisterDto', () => {
     ['no special character', 'S3curepass', ['Password must contain at least one special character']],
     ['white space is not special', 'S3cure pass', ['Password must contain at least one special character']],
     [
+      'common, though it meets the rule',
+      '        1!',
+      ['Password is too common or too easy to guess. Please choose a less predictable one.'],
+    ],
+    [
       'empty',
       '',
       [
@@ -135,6 +140,9 @@ describe('ResetPasswordDto', () => {
       'Password must contain at least one special character',
     ]);
     expect((await validateBody(ResetPasswordDto, { token: 't', new_password: 'N3w!passw' })).errors).toEqual([]);
+    expect((await validateBody(ResetPasswordDto, { token: 't', new_password: '        1!' })).errors).toEqual([
+      'Password is too common or too easy to guess. Please choose a less predictable one.',
+    ]);
     expect(
       (await validateBody(ResetPasswordDto, { token: 't', new_password: 'N3w!passw', confirm_password: 'other' }))
         .errors,
