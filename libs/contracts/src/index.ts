@@ -11,3 +11,4 @@ export * from './catalog';
 export * from './onboarding';
 export * from './messages';
 export * from './newsletter';
+export * from './documents';

@@ -63,6 +63,8 @@ export interface MailTemplates {
     /** The client's e-mail among the answers, when there is one. */
     replyTo?: string;
   };
+  /** A client added a file to their vault, for the staff: who, which file, and a link to the client's documents. */
+  'vault-upload': { clientEmail: string; fileName: string; size: number; uploadedAt: string; link: string };
 }
 
 export type MailTemplateName = keyof MailTemplates;

@@ -1,4 +1,5 @@
 import type { MailTemplates, TemplateMail } from '@portal/events';
+import { DOCUMENT_TEMPLATES } from './documents-templates';
 import { escapeHtml, layout, MailLayoutOptions, RenderedMail } from './layout';
 
 /** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
@@ -150,6 +151,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
       html: layout(options, { paragraphs: [...intro, 'Answers:'], after: answers }),
     };
   },
+  ...DOCUMENT_TEMPLATES,
 };
 
 /** Renders a template mail job into the subject, text and HTML the transports send. */
