@@ -247,6 +247,31 @@ export class DocumentsApp {
     });
   }
 
+  /** A request whose path goes out exactly as written (fetch would resolve "/../" and "%2E%2E" first). */
+  rawRequest(method: string, path: string, token: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const url = new URL(this.baseUrl);
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: `/api${path}`,
+          method,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
   /** Every object the storage holds (data files on disk, or keys of the bucket) under a prefix. */
   async storedObjects(prefix = ''): Promise<string[]> {
     if (this.s3) {
