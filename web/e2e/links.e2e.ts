@@ -15,7 +15,6 @@ const KNOWN_MISSING: readonly string[] = [
   '/subscribe', // billing: checkout of a monthly package, with its trial ('Subscribe' on package cards)
   '/service-purchase', // billing: purchase of a one-time service ('Start' on company services)
   '/filing-purchase', // billing: purchase of a filing ('Start Filing' on a filing's page)
-  '/dashboard', // documents: the file dashboard, vault, forms library and public files (account menu)
   '/settings', // account security: password and sessions (account menu)
   '/careers', // intake: the positions and the job application form (About menu, footer)
   '/perks', // intake: the perk provider form (footer)

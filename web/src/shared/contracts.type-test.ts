@@ -9,6 +9,16 @@ import type {
   Address as AddressContract,
   AddressCountry,
   BookkeepingOnboardingRequest,
+  ClientVaultReply,
+  LibraryArea,
+  LibraryListReply,
+  LibraryUploadReply,
+  VaultAccessPageReply,
+  VaultAccessQuery,
+  VaultClientListReply,
+  VaultFileReply,
+  VaultListReply,
+  VaultUploadReply,
   CreateMessageReply,
   CreateMessageRequest,
   ErrorReply,
@@ -59,6 +69,18 @@ import type {
   resetPassword,
 } from '../features/auth/api';
 import type { sendMessage } from '../features/contact/api';
+import type {
+  deleteLibraryFile,
+  deleteVaultFile,
+  getClientVault,
+  listLibraryFiles,
+  listVaultAccess,
+  listVaultClients,
+  listVaultFiles,
+  uploadLibraryFile,
+  uploadVaultFile,
+} from '../features/documents/api';
+import type { fromLibrary, fromVault } from '../features/documents/files';
 import type { contactPagePayload, modalPayload } from '../features/contact/contact-form';
 import type { getForm, getForms } from '../features/filings/api';
 import type { newsletterPayload, subscribeToNewsletter } from '../features/newsletter/api';
@@ -176,4 +198,20 @@ export type NotificationChecks = [
   Expect<Equal<Reads<typeof sendMessage>, CreateMessageReply>>,
   Expect<Equal<ReturnType<typeof newsletterPayload>, SubscribeRequest>>,
   Expect<Equal<Reads<typeof subscribeToNewsletter>, SubscribeReply>>,
+];
+
+export type DocumentsChecks = [
+  Expect<Equal<Reads<typeof listVaultFiles>, VaultListReply>>,
+  Expect<Equal<Sends<typeof fromVault>, readonly VaultFileReply[]>>,
+  Expect<Equal<Reads<typeof deleteVaultFile>, MessageReply>>,
+  Expect<Equal<Awaited<ReturnType<typeof uploadVaultFile>['done']>, VaultUploadReply>>,
+  Expect<Equal<Sends<typeof listLibraryFiles>, LibraryArea>>,
+  Expect<Equal<Reads<typeof listLibraryFiles>, LibraryListReply>>,
+  Expect<Equal<Sends<typeof fromLibrary, 1>, LibraryListReply>>,
+  Expect<Equal<Reads<typeof deleteLibraryFile>, MessageReply>>,
+  Expect<Equal<Awaited<ReturnType<typeof uploadLibraryFile>['done']>, LibraryUploadReply>>,
+  Expect<Equal<Reads<typeof listVaultClients>, VaultClientListReply>>,
+  Expect<Equal<Reads<typeof getClientVault>, ClientVaultReply>>,
+  Expect<Equal<Sends<typeof listVaultAccess>, VaultAccessQuery>>,
+  Expect<Equal<Reads<typeof listVaultAccess>, VaultAccessPageReply>>,
 ];
