@@ -3,11 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@portal/database';
 import { EventsModule } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
-import { StorageModule } from '@portal/storage';
 import { ClientVaultsController } from './client-vaults/client-vaults.controller';
 import { ClientVaultsService } from './client-vaults/client-vaults.service';
 import { VaultAccess } from './client-vaults/vault-access.entity';
 import { DOCUMENTS_DATA } from './documents.data';
+import { DOCUMENTS_STORAGE } from './files/documents-storage';
 import { LibraryFile } from './library/library-file.entity';
 import { LibraryController } from './library/library.controller';
 import { LibraryService } from './library/library.service';
@@ -21,9 +21,8 @@ import { VaultService } from './vault/vault.service';
     DatabaseModule.forService(DOCUMENTS_DATA),
     TypeOrmModule.forFeature([VaultFile, LibraryFile, VaultAccess], 'documents'),
     EventsModule.forService('documents'),
-    StorageModule,
   ],
   controllers: [serviceHealthController('documents'), VaultController, ClientVaultsController, LibraryController],
-  providers: [VaultService, ClientVaultsService, LibraryService],
+  providers: [DOCUMENTS_STORAGE, VaultService, ClientVaultsService, LibraryService],
 })
 export class DocumentsModule {}
