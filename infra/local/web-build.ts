@@ -32,7 +32,13 @@ export function ensureWebBuilt(root: string, log: (line: string) => void, env: N
   const fresh = existsSync(built) && statSync(built).mtimeMs >= sources;
   if (fresh && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
   log('building the web app (web/dist)...');
-  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: root, stdio: 'inherit', env });
+  // Vite's table of every chunk is for `npm run build:web`; here only warnings and errors are shown.
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   if (result.status !== 0) throw new Error('the web build failed (see above)');
+  log('web app built');
   writeFileSync(stamp, wanted);
 }

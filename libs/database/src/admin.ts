@@ -42,17 +42,3 @@ export async function dropDatabase(url: string, name: string): Promise<void> {
     client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
   );
 }
-
-/** True when a trivial query answers within the timeout. */
-export async function pingDatabase(url: string, timeoutMs = 2000): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}

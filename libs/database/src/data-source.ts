@@ -16,6 +16,8 @@ export const MIGRATIONS_TABLE = 'migrations';
 /**
  * Options of one service's data source: its own schema (search_path included, so raw
  * SQL in migrations lands there too), snake_case names, migrations never synchronised.
+ * Generated uuids are Postgres's own gen_random_uuid() (what the migrations use), and
+ * TypeORM installs no extension when it connects: the migrations own the database.
  */
 export function serviceDataSourceOptions(
   definition: ServiceDataDefinition,
@@ -32,6 +34,8 @@ export function serviceDataSourceOptions(
     migrationsTransactionMode: 'each',
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     extra: { max: poolSize, options: `-c search_path=${definition.service},public` },
     applicationName: `portal-${definition.service}`,
   } as DataSourceOptions;

@@ -16,9 +16,6 @@ import { QUEUE_SETTINGS, QueueSettings } from './queue-settings';
 import { defaultJobOptions } from './queues';
 import { RedisConnections, RedisModule } from './redis-connections';
 
-export { QUEUE_SETTINGS } from './queue-settings';
-export type { QueueSettings } from './queue-settings';
-
 /** The process's outbox relay, or null when it runs no workers (RUN_WORKERS=false). */
 export const OUTBOX_RELAY = Symbol('OUTBOX_RELAY');
 

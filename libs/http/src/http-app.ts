@@ -1,11 +1,11 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import { Inject, Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig, ConfigModule } from '@portal/config';
+import { AppConfig } from '@portal/config';
 import { DatabasePoolModule, SharedPool } from '@portal/database';
 import { RedisConnections, RedisModule } from '@portal/events';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
@@ -78,11 +78,17 @@ export async function createHttpApp(
   // nestjs-pino on Fastify's own request logger (useExisting): inside a request, Nest's
   // Logger writes through request.log, so each line carries the request id; outside one,
   // through the same process logger.
+  // The configuration this app was built with, for every module (ConfigModule gives the same
+  // object in a process; a test's own configuration then reaches the shared plumbing too).
+  @Global()
+  @Module({ providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] })
+  class AppConfigModule {}
+
   @Module({
     imports: [
       LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
       // What the whole process shares, whatever modules it hosts.
-      ConfigModule,
+      AppConfigModule,
       RedisModule,
       DatabasePoolModule,
       rootModule,

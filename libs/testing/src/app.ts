@@ -20,7 +20,7 @@ export interface TestApp {
    * then been written; one that has not been written will not be.
    */
   settled(timeoutMs?: number): Promise<void>;
-  /** Restarts the gateway with other settings, on the same database and data. */
+  /** Restarts the gateway with these settings over the ones it started with, on the same database, data and Redis prefix. */
   restart(env?: Record<string, string | undefined>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,7 +40,7 @@ function defaultEnv(db: TestDatabase, dataDir: string): Record<string, string | 
 export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const db = await createTestDatabase([]);
   const data = tempDataDir();
-  let settings = { ...defaultEnv(db, data.dir), ...env };
+  const settings = { ...defaultEnv(db, data.dir), ...env };
   let gateway = await startProcess('gateway', settings);
   let call = apiClient(gateway.baseUrl);
   return {
@@ -56,8 +56,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     settled: (timeoutMs = 20_000) => settled(db.url, gateway.env.REDIS_PREFIX!, timeoutMs),
     async restart(changes = {}) {
       await gateway.stop();
-      settings = { ...settings, ...changes, REDIS_PREFIX: gateway.env.REDIS_PREFIX };
-      gateway = await startProcess('gateway', settings);
+      gateway = await startProcess('gateway', { ...settings, REDIS_PREFIX: gateway.env.REDIS_PREFIX, ...changes });
       call = apiClient(gateway.baseUrl);
     },
     async stop() {

@@ -5,7 +5,6 @@ import { freePort } from '../../../infra/local/free-port';
 // (for example to stop it mid-test and see what happens while it is down).
 export { freePort } from '../../../infra/local/free-port';
 export { startRedisServer } from '../../../infra/local/redis-server';
-export type { RunningRedis } from '../../../infra/local/redis-server';
 
 export interface RunningMoto {
   /** http://127.0.0.1:<port>, for AWS_ENDPOINT_URL. */

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { repoRoot } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
-import { createTestDatabase, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
+import { createTestDatabase, TestDatabase, useTestApp } from '@portal/testing';
 import { CATALOG_DATA } from '../src/catalog.data';
 import { FilingForm } from '../src/forms/filing-form.entity';
 import { FormsService } from '../src/forms/forms.service';
@@ -100,13 +100,11 @@ const slugOf = (formName: string) =>
 const SEED_TODAY = '2026-11-22';
 
 describe('catalog API', () => {
-  let db: TestDatabase;
-  let app: RunningProcess;
+  const app = useTestApp();
   let sql: Client;
-  const data = tempDataDir();
 
   const get = async <T>(path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${app.baseUrl}/api${path}`, { headers });
+    const response = await fetch(`${app.gateway.baseUrl}/api${path}`, { headers });
     const text = await response.text();
     return {
       status: response.status,
@@ -117,17 +115,14 @@ describe('catalog API', () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase([]);
-    app = await startProcess('gateway', { DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL, DATA_DIR: data.dir });
-    sql = new Client({ connectionString: db.url });
+    sql = new Client({ connectionString: app.db.url });
+    // The app's teardown drops the database, which ends this connection too.
+    sql.on('error', () => undefined);
     await sql.connect();
   });
 
   afterAll(async () => {
     await sql?.end();
-    await app?.stop();
-    await db?.drop();
-    data.remove();
   });
 
   describe('GET /api/menu/', () => {
@@ -528,8 +523,8 @@ describe('catalog API', () => {
           env: {
             PATH: process.env.PATH,
             NODE_ENV: 'test',
-            DATABASE_URL: db.url,
-            DATA_DIR: data.dir,
+            DATABASE_URL: app.db.url,
+            DATA_DIR: app.dataDir,
             LOG_LEVEL: 'warn',
           },
         },

@@ -1,27 +1,15 @@
-import { createTestDatabase, RunningProcess, startProcess, TestDatabase, tempDataDir } from '@portal/testing';
+import { useTestApp } from '@portal/testing';
 import { SERVICE_NAMES } from '@portal/config';
 import { gunzipSync } from 'node:zlib';
 
 describe('gateway, all-in-one', () => {
-  let db: TestDatabase;
-  let gateway: RunningProcess;
-  const data = tempDataDir();
-
-  beforeAll(async () => {
-    db = await createTestDatabase([]);
-    gateway = await startProcess('gateway', {
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.REDIS_URL,
-      DATA_DIR: data.dir,
-      GATEWAY_MODE: 'all-in-one',
-    });
-  });
-
-  afterAll(async () => {
-    await gateway?.stop();
-    await db?.drop();
-    data.remove();
-  });
+  const app = useTestApp({ LOG_LEVEL: 'info' });
+  const gateway = {
+    get baseUrl() {
+      return app.gateway.baseUrl;
+    },
+    waitForLog: (...args: Parameters<typeof app.gateway.waitForLog>) => app.gateway.waitForLog(...args),
+  };
 
   it('is alive and ready with Postgres and Redis reachable', async () => {
     const health = await fetch(`${gateway.baseUrl}/api/health`);
@@ -43,7 +31,7 @@ describe('gateway, all-in-one', () => {
 
   it('ran every service migration into its own schema on start', async () => {
     const { Client } = await import('pg');
-    const client = new Client({ connectionString: db.url });
+    const client = new Client({ connectionString: app.db.url });
     await client.connect();
     try {
       const { rows } = await client.query<{ table_schema: string }>(
@@ -151,25 +139,12 @@ describe('gateway, all-in-one', () => {
 });
 
 describe('gateway readiness with Redis down', () => {
-  let db: TestDatabase;
-  let gateway: RunningProcess;
-  const data = tempDataDir();
-
-  beforeAll(async () => {
-    db = await createTestDatabase([]);
-    gateway = await startProcess('gateway', {
-      DATABASE_URL: db.url,
-      REDIS_URL: 'redis://127.0.0.1:1',
-      DATA_DIR: data.dir,
-      RUN_WORKERS: 'false',
-    });
-  });
-
-  afterAll(async () => {
-    await gateway?.stop();
-    await db?.drop();
-    data.remove();
-  });
+  const app = useTestApp({ REDIS_URL: 'redis://127.0.0.1:1', RUN_WORKERS: 'false' });
+  const gateway = {
+    get baseUrl() {
+      return app.gateway.baseUrl;
+    },
+  };
 
   it('stays alive but answers /api/ready with 503 naming what is down', async () => {
     expect((await fetch(`${gateway.baseUrl}/api/health`)).status).toBe(200);

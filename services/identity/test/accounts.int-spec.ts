@@ -1,7 +1,5 @@
 import {
-  apiClient,
   Call,
-  createTestDatabase,
   login,
   mailedLink,
   newIp,
@@ -9,40 +7,16 @@ import {
   readLastMail,
   register,
   registration,
-  RunningProcess,
   sql,
-  startProcess,
-  tempDataDir,
-  TestDatabase,
   uniqueEmail,
+  useTestApp,
 } from '@portal/testing';
 
 const APP_URL = 'http://portal.test';
 
 describe('identity: accounts, sign-in and e-mail verification', () => {
-  let db: TestDatabase;
-  let gateway: RunningProcess;
-  let call: Call;
-  const data = tempDataDir();
-
-  beforeAll(async () => {
-    db = await createTestDatabase([]);
-    gateway = await startProcess('gateway', {
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.REDIS_URL,
-      DATA_DIR: data.dir,
-      APP_URL,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-    });
-    call = apiClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    await gateway?.stop();
-    await db?.drop();
-    data.remove();
-  });
+  const app = useTestApp({ APP_URL });
+  const call: Call = (method, path, options) => app.call(method, path, options);
 
   describe('register → verification mail → confirm → sign in', () => {
     const email = uniqueEmail('flow');
@@ -62,7 +36,7 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
     });
 
     it('mails a link to APP_URL/verify-email with the e-mail and a token, and the same token as a code', async () => {
-      const { mail, link, token: linkToken } = await mailedLink(data.dir, email, '/verify-email', new Date(0));
+      const { mail, link, token: linkToken } = await mailedLink(app.dataDir, email, '/verify-email', new Date(0));
       token = linkToken;
       expect(link.origin).toBe(APP_URL);
       expect(link.searchParams.get('email')).toBe(email);
@@ -74,7 +48,7 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
 
     it('stores only a hash of the token', async () => {
       const rows = await sql<{ token_hash: string }>(
-        db.url,
+        app.db.url,
         'SELECT token_hash FROM identity.user_tokens WHERE user_id = $1',
         [userId],
       );
@@ -157,7 +131,7 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
     const email = uniqueEmail('resend');
     const first = new Date();
     await register(call, email);
-    const { token: oldToken } = await mailedLink(data.dir, email, '/verify-email', first);
+    const { token: oldToken } = await mailedLink(app.dataDir, email, '/verify-email', first);
 
     await new Promise((resolve) => setTimeout(resolve, 20));
     const second = new Date();
@@ -166,7 +140,7 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
       status: 200,
       body: { message: 'If an account exists for this email, a verification email has been sent.' },
     });
-    const { token: newToken } = await mailedLink(data.dir, email, '/verify-email', second);
+    const { token: newToken } = await mailedLink(app.dataDir, email, '/verify-email', second);
     expect(newToken).not.toBe(oldToken);
 
     expect((await call('POST', '/auth/verify-email/confirm', { json: { token: oldToken } })).status).toBe(400);
@@ -176,10 +150,12 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
   it('refuses an expired verification token', async () => {
     const email = uniqueEmail('expired-verify');
     const { user_id } = await register(call, email);
-    const { token } = await mailedLink(data.dir, email, '/verify-email', new Date(Date.now() - 1000));
-    await sql(db.url, `UPDATE identity.user_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
-      user_id,
-    ]);
+    const { token } = await mailedLink(app.dataDir, email, '/verify-email', new Date(Date.now() - 1000));
+    await sql(
+      app.db.url,
+      `UPDATE identity.user_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user_id],
+    );
     const reply = await call('POST', '/auth/verify-email/confirm', { json: { token } });
     expect(reply).toMatchObject({
       status: 400,
@@ -191,7 +167,7 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
   it('gives a signed-in caller a new token saying verified when they confirm', async () => {
     const email = uniqueEmail('signed-in');
     await register(call, email);
-    const { token } = await mailedLink(data.dir, email, '/verify-email', new Date(Date.now() - 1000));
+    const { token } = await mailedLink(app.dataDir, email, '/verify-email', new Date(Date.now() - 1000));
     const before = (await login(call, email)).body.access_token;
     const reply = await call('POST', '/auth/verify-email/confirm', { json: { token }, token: before });
     expect(reply.status).toBe(200);
@@ -207,8 +183,9 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
       status: 200,
       body: { message: 'If an account exists for this email, a verification email has been sent.' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await readLastMail(data.dir, email)).toBeUndefined();
+    // Nothing is on its way: every outbox row relayed and the mail queue idle.
+    await app.settled();
+    expect(await readLastMail(app.dataDir, email)).toBeUndefined();
   });
 
   describe('sign-in failures', () => {
@@ -275,14 +252,14 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
       });
       expect(reply.status).toBe(400);
       expect(reply.body.detail).toBe('property role should not exist; property user_type should not exist');
-      expect(await sql(db.url, 'SELECT 1 FROM identity.users WHERE email = $1', [email])).toHaveLength(0);
+      expect(await sql(app.db.url, 'SELECT 1 FROM identity.users WHERE email = $1', [email])).toHaveLength(0);
     });
 
     it('queues the verification mail in the same transaction as the account', async () => {
       const email = uniqueEmail('outbox');
       const { user_id } = await register(call, email);
       const rows = await sql<{ payload: { template: string; to: string } }>(
-        db.url,
+        app.db.url,
         `SELECT payload FROM identity.outbox WHERE payload->>'to' = $1`,
         [email],
       );

@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import {
-  apiClient,
   Call,
-  createTestDatabase,
   login,
   mailedLink,
   PASSWORD,
   readLastMail,
   register,
   registerVerified,
-  RunningProcess,
   sql,
-  startProcess,
-  tempDataDir,
-  TestDatabase,
   uniqueEmail,
+  useTestApp,
 } from '@portal/testing';
 
 const APP_URL = 'http://portal.test';
@@ -25,36 +20,14 @@ const INVALID = { detail: 'Invalid or expired reset token. Please request a new 
 const NEW_PASSWORD = 'N3w!password';
 
 describe('identity: password reset', () => {
-  let db: TestDatabase;
-  let gateway: RunningProcess;
-  let call: Call;
-  const data = tempDataDir();
-
-  beforeAll(async () => {
-    db = await createTestDatabase([]);
-    gateway = await startProcess('gateway', {
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_PREFIX,
-      DATA_DIR: data.dir,
-      APP_URL,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-    });
-    call = apiClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    await gateway?.stop();
-    await db?.drop();
-    data.remove();
-  });
+  const app = useTestApp({ APP_URL, REDIS_PREFIX });
+  const call: Call = (method, path, options) => app.call(method, path, options);
 
   /** Asks for a reset of `email` and returns the token of the mailed link. */
   async function resetToken(email: string): Promise<string> {
     const since = new Date();
     expect(await call('POST', '/auth/forgot-password', { json: { email } })).toMatchObject({ status: 200, body: SENT });
-    const { link, token, mail } = await mailedLink(data.dir, email, '/reset-password', since);
+    const { link, token, mail } = await mailedLink(app.dataDir, email, '/reset-password', since);
     expect(link.origin).toBe(APP_URL);
     expect(mail.subject).toContain('Reset your');
     return token;
@@ -71,10 +44,11 @@ describe('identity: password reset', () => {
     expect(forKnown).toMatchObject({ status: 200, body: SENT });
     expect(forUnknown).toMatchObject({ status: 200, body: SENT });
 
-    const { mail } = await mailedLink(data.dir, known, '/reset-password', since);
+    const { mail } = await mailedLink(app.dataDir, known, '/reset-password', since);
     expect(mail.text).toContain('expires in 60 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await readLastMail(data.dir, unknown)).toBeUndefined();
+    // Nothing is on its way: every outbox row relayed and the mail queue idle.
+    await app.settled();
+    expect(await readLastMail(app.dataDir, unknown)).toBeUndefined();
   });
 
   describe('end to end', () => {
@@ -84,7 +58,7 @@ describe('identity: password reset', () => {
     let token: string;
 
     beforeAll(async () => {
-      ({ userId, accessToken: oldSession } = await registerVerified(call, data.dir, email));
+      ({ userId, accessToken: oldSession } = await registerVerified(call, app.dataDir, email));
       expect((await call('GET', '/profiles/me', { token: oldSession })).status).toBe(200);
       token = await resetToken(email);
     });
@@ -164,7 +138,7 @@ describe('identity: password reset', () => {
     const token = await resetToken(email);
     const hash = createHash('sha256').update(token).digest('hex');
     const updated = await sql(
-      db.url,
+      app.db.url,
       `UPDATE identity.user_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1 RETURNING id`,
       [hash],
     );

@@ -2,20 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '@portal/config';
-import {
-  apiClient,
-  Call,
-  createTestDatabase,
-  login,
-  register,
-  registerVerified,
-  RunningProcess,
-  sql,
-  startProcess,
-  tempDataDir,
-  TestDatabase,
-  uniqueEmail,
-} from '@portal/testing';
+import { Call, login, register, registerVerified, sql, startProcess, uniqueEmail, useTestApp } from '@portal/testing';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const ADMIN_PASSWORD = 'Adm1n!first';
@@ -50,32 +37,8 @@ async function adminCli(databaseUrl: string, dataDir: string, ...args: string[])
 }
 
 describe('identity: profiles and admins', () => {
-  let db: TestDatabase;
-  let gateway: RunningProcess;
-  let call: Call;
-  const data = tempDataDir();
-  const env = () => ({
-    DATABASE_URL: db.url,
-    REDIS_URL: process.env.REDIS_URL,
-    REDIS_PREFIX,
-    DATA_DIR: data.dir,
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-  });
-
-  beforeAll(async () => {
-    db = await createTestDatabase([]);
-    gateway = await startProcess('gateway', env());
-    call = apiClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    await gateway?.stop();
-    await db?.drop();
-    data.remove();
-  });
+  const app = useTestApp({ REDIS_PREFIX, ADMIN_EMAIL, ADMIN_PASSWORD });
+  const call: Call = (method, path, options) => app.call(method, path, options);
 
   describe('GET and PUT /api/profiles/me', () => {
     const email = uniqueEmail('profile');
@@ -83,7 +46,7 @@ describe('identity: profiles and admins', () => {
     let userId: string;
 
     beforeAll(async () => {
-      ({ accessToken: token, userId } = await registerVerified(call, data.dir, email));
+      ({ accessToken: token, userId } = await registerVerified(call, app.dataDir, email));
     });
 
     it('needs a token', async () => {
@@ -178,7 +141,7 @@ describe('identity: profiles and admins', () => {
       expect(reply.body.detail).toBe(
         'property role should not exist; property user_type should not exist; property is_verified should not exist',
       );
-      const [row] = await sql(db.url, 'SELECT role, user_type, is_verified FROM identity.users WHERE id = $1', [
+      const [row] = await sql(app.db.url, 'SELECT role, user_type, is_verified FROM identity.users WHERE id = $1', [
         userId,
       ]);
       expect(row).toEqual({ role: 'user', user_type: 1, is_verified: true });
@@ -192,7 +155,7 @@ describe('identity: profiles and admins', () => {
 
     beforeAll(async () => {
       userEmail = uniqueEmail('user');
-      ({ accessToken: userToken } = await registerVerified(call, data.dir, userEmail));
+      ({ accessToken: userToken } = await registerVerified(call, app.dataDir, userEmail));
     });
 
     it('creates the ADMIN_EMAIL account at start: verified, admin, user_type 99', async () => {
@@ -229,7 +192,7 @@ describe('identity: profiles and admins', () => {
     it('promotes with the admin CLI; an unknown e-mail exits 1', async () => {
       const email = uniqueEmail('promoted');
       await register(call, email);
-      const promoted = await adminCli(db.url, data.dir, 'promote', email.toUpperCase());
+      const promoted = await adminCli(app.db.url, app.dataDir, 'promote', email.toUpperCase());
       expect(promoted).toMatchObject({
         code: 0,
         stdout: `${email} is now an admin (user_type 99); they see it after signing in again\n`,
@@ -239,26 +202,26 @@ describe('identity: profiles and admins', () => {
       expect(session.body).toMatchObject({ role: 'admin', user_type: 99 });
       expect((await call('GET', url(userEmail), { token: session.body.access_token })).status).toBe(200);
 
-      expect(await adminCli(db.url, data.dir, 'promote', email)).toMatchObject({
+      expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject({
         code: 0,
         stdout: `${email} is already an admin: nothing changed\n`,
       });
       const unknown = uniqueEmail('ghost');
-      expect(await adminCli(db.url, data.dir, 'promote', unknown)).toMatchObject({
+      expect(await adminCli(app.db.url, app.dataDir, 'promote', unknown)).toMatchObject({
         code: 1,
         stderr: `No account with the e-mail ${unknown}: nothing changed\n`,
       });
-      expect((await adminCli(db.url, data.dir, 'make-god', email)).code).toBe(2);
+      expect((await adminCli(app.db.url, app.dataDir, 'make-god', email)).code).toBe(2);
     });
 
     it('demotes with the admin CLI and ends the sessions that still say admin', async () => {
       const email = uniqueEmail('demoted');
       await register(call, email);
-      await adminCli(db.url, data.dir, 'promote', email);
+      await adminCli(app.db.url, app.dataDir, 'promote', email);
       const adminToken = (await login(call, email)).body.access_token;
       expect((await call('GET', url(userEmail), { token: adminToken })).status).toBe(200);
 
-      const demoted = await adminCli(db.url, data.dir, 'demote', email);
+      const demoted = await adminCli(app.db.url, app.dataDir, 'demote', email);
       expect(demoted).toMatchObject({ code: 0 });
       expect(demoted.stdout).toContain('is no longer an admin');
       expect(await call('GET', url(userEmail), { token: adminToken })).toMatchObject({
@@ -271,26 +234,24 @@ describe('identity: profiles and admins', () => {
     });
 
     it('keeps the admin as is on the next start, even with another ADMIN_PASSWORD (never re-hashed)', async () => {
-      await gateway.stop();
-      gateway = await startProcess('gateway', { ...env(), ADMIN_PASSWORD: 'Adm1n!second' });
-      call = apiClient(gateway.baseUrl);
+      await app.restart({ ADMIN_PASSWORD: 'Adm1n!second' });
       expect((await login(call, ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
       expect((await login(call, ADMIN_EMAIL, 'Adm1n!second')).status).toBe(401);
-      const rows = await sql(db.url, 'SELECT role FROM identity.users WHERE lower(email) = lower($1)', [ADMIN_EMAIL]);
+      const rows = await sql(app.db.url, 'SELECT role FROM identity.users WHERE lower(email) = lower($1)', [
+        ADMIN_EMAIL,
+      ]);
       expect(rows).toEqual([{ role: 'admin' }]);
     });
 
     it('promotes an existing account named by ADMIN_EMAIL at start, keeping its password', async () => {
       const email = uniqueEmail('existing');
       await register(call, email);
-      await gateway.stop();
-      gateway = await startProcess('gateway', { ...env(), ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Ignored!pass1' });
-      call = apiClient(gateway.baseUrl);
+      await app.restart({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Ignored!pass1' });
       expect((await login(call, email)).body).toMatchObject({ role: 'admin', user_type: 99, is_verified: false });
     });
 
     it('stops the start with one clear line when ADMIN_* is wrong', async () => {
-      await expect(startProcess('gateway', { ...env(), ADMIN_PASSWORD: undefined })).rejects.toThrow(
+      await expect(startProcess('gateway', { ...app.gateway.env, ADMIN_PASSWORD: undefined })).rejects.toThrow(
         'Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       );
     });

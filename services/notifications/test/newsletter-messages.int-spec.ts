@@ -3,52 +3,29 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { listMailFiles, mailDropDir, parseMail } from '@portal/events';
-import {
-  apiClient,
-  Call,
-  createTestDatabase,
-  newIp,
-  RunningProcess,
-  startProcess,
-  TestDatabase,
-  tempDataDir,
-  uniqueEmail,
-  waitForMail,
-} from '@portal/testing';
+import { Call, newIp, uniqueEmail, useTestApp, waitForMail } from '@portal/testing';
 
 const STAFF_EMAIL = 'staff-inbox@example.com';
 const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 describe('newsletter and messages', () => {
-  let db: TestDatabase;
-  let app: RunningProcess;
-  let call: Call;
+  const app = useTestApp({ STAFF_EMAIL, LOG_LEVEL: 'info' });
+  const call: Call = (method, path, options) => app.call(method, path, options);
   let sql: Client;
-  const data = tempDataDir();
 
   beforeAll(async () => {
-    db = await createTestDatabase([]);
-    app = await startProcess('gateway', {
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.REDIS_URL,
-      DATA_DIR: data.dir,
-      TRUST_PROXY: 'true',
-      STAFF_EMAIL,
-    });
-    call = apiClient(app.baseUrl);
-    sql = new Client({ connectionString: db.url });
+    sql = new Client({ connectionString: app.db.url });
+    // The app's teardown drops the database, which ends this connection too.
+    sql.on('error', () => undefined);
     await sql.connect();
   });
 
   afterAll(async () => {
     await sql?.end();
-    await app?.stop();
-    await db?.drop();
-    data.remove();
   });
 
   /** Follows a mailed link on the app under test (the link's origin is APP_URL's). */
-  const follow = (link: URL) => fetch(`${app.baseUrl}${link.pathname}${link.search}`);
+  const follow = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`);
 
   const welcomeJobs = async (email: string) =>
     (
@@ -61,8 +38,8 @@ describe('newsletter and messages', () => {
 
   const mailsTo = async (email: string) => {
     let count = 0;
-    for (const file of await listMailFiles(data.dir)) {
-      const mail = await parseMail(await readFile(join(mailDropDir(data.dir), file)));
+    for (const file of await listMailFiles(app.dataDir)) {
+      const mail = await parseMail(await readFile(join(mailDropDir(app.dataDir), file)));
       if (mail.to.some((to) => to.toLowerCase() === email.toLowerCase())) count += 1;
     }
     return count;
@@ -78,7 +55,7 @@ describe('newsletter and messages', () => {
     ).rows;
 
   async function welcomeLink(email: string, since: Date): Promise<URL> {
-    const mail = await waitForMail(data.dir, email, { since, timeoutMs: 20_000 });
+    const mail = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
     expect(mail.subject).toBe("You're subscribed to the Harbor Tax & Accounting newsletter");
     const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === UNSUBSCRIBE_PATH);
     expect(link).toBeDefined();
@@ -94,7 +71,7 @@ describe('newsletter and messages', () => {
       expect(reply.body).toEqual({ message: 'Successfully subscribed!' });
 
       const link = await welcomeLink(email, since);
-      expect(link.origin).toBe(`http://localhost:${app.port}`);
+      expect(link.origin).toBe(`http://localhost:${app.gateway.port}`);
       const token = link.searchParams.get('token')!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const [row] = await subscription(email);
@@ -124,8 +101,8 @@ describe('newsletter and messages', () => {
       expect(second.body).toEqual(first.body);
       expect(await subscription(email)).toHaveLength(1);
       expect(await welcomeJobs(email)).toBe(1);
-      // Time for a second mail to arrive if one had been queued.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Nothing is on its way: a second mail, had one been queued, would have been written.
+      await app.settled();
       expect(await mailsTo(email)).toBe(1);
     });
 
@@ -160,7 +137,7 @@ describe('newsletter and messages', () => {
 
     it('answers an invalid or missing token with a 404 page that names no address', async () => {
       for (const query of ['?token=' + 'A'.repeat(43), '?token=short', '', '?token=a&token=b']) {
-        const page = await fetch(`${app.baseUrl}${UNSUBSCRIBE_PATH}${query}`);
+        const page = await fetch(`${app.gateway.baseUrl}${UNSUBSCRIBE_PATH}${query}`);
         expect(page.status).toBe(404);
         expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
         const html = await page.text();
@@ -237,7 +214,7 @@ describe('newsletter and messages', () => {
         message: text,
       });
 
-      const mail = await waitForMail(data.dir, STAFF_EMAIL, { since, timeoutMs: 20_000 });
+      const mail = await waitForMail(app.dataDir, STAFF_EMAIL, { since, timeoutMs: 20_000 });
       expect(mail.subject).toBe('Contact form message from Jane Doe: Annual report');
       expect(mail.text).toContain(text);
       expect(mail.text).toContain(`From: Jane Doe <${email}>`);

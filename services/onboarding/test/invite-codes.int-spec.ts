@@ -144,7 +144,7 @@ describe('onboarding: invite codes', () => {
       });
       expect(reply).toMatchObject({ status: 200, body: { message: `Invite code sent to ${recipient}.` } });
 
-      const mail = await waitForMail(app.data.dir, recipient, { since, timeoutMs: 20_000 });
+      const mail = await waitForMail(app.dataDir, recipient, { since, timeoutMs: 20_000 });
       const link = `${APP_URL}/new-client?code=${code.invite_code}`;
       expect(mail.links).toContain(link);
       expect(mail.subject).toBe(
@@ -186,7 +186,7 @@ describe('onboarding: invite codes', () => {
         token: app.adminToken,
         json: { recipient_email: recipient },
       });
-      const mail = await waitForMail(app.data.dir, recipient, { since, timeoutMs: 20_000 });
+      const mail = await waitForMail(app.dataDir, recipient, { since, timeoutMs: 20_000 });
       expect(mail.links).toContain(`${APP_URL}/new-nonprofit-llc?code=${code.invite_code}`);
       expect(mail.text).toContain('Non-Profit LLC Formation Questionnaire');
     });

@@ -1,12 +1,10 @@
 import {
-  apiClient,
   Call,
-  createTestDatabase,
   login,
   registerVerified,
   RunningProcess,
-  startProcess,
-  tempDataDir,
+  startTestApp,
+  TestApp,
   TestDatabase,
   uniqueEmail,
 } from '@portal/testing';
@@ -57,41 +55,50 @@ export const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_00
  * own; an admin (ADMIN_EMAIL) and a verified user who is not one, both signed in.
  */
 export class OnboardingApp {
-  db: TestDatabase;
-  gateway: RunningProcess;
-  call: Call;
-  readonly data = tempDataDir();
+  private app?: TestApp;
   readonly adminEmail = uniqueEmail('admin');
   readonly staffEmail = uniqueEmail('staff');
   adminId: string;
   adminToken: string;
   userToken: string;
 
+  private get started(): TestApp {
+    if (!this.app) throw new Error('OnboardingApp: call start() first (in beforeAll)');
+    return this.app;
+  }
+
+  get db(): TestDatabase {
+    return this.started.db;
+  }
+
+  get gateway(): RunningProcess {
+    return this.started.gateway;
+  }
+
+  get call(): Call {
+    return this.started.call;
+  }
+
+  get dataDir(): string {
+    return this.started.dataDir;
+  }
+
   async start(): Promise<void> {
-    this.db = await createTestDatabase([]);
-    this.gateway = await startProcess('gateway', {
-      DATABASE_URL: this.db.url,
-      REDIS_URL: process.env.REDIS_URL,
-      DATA_DIR: this.data.dir,
+    this.app = await startTestApp({
       APP_URL,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
       ADMIN_EMAIL: this.adminEmail,
       ADMIN_PASSWORD,
       STAFF_EMAIL: this.staffEmail,
     });
-    this.call = apiClient(this.gateway.baseUrl);
     const admin = await login(this.call, this.adminEmail, ADMIN_PASSWORD);
     if (admin.status !== 200) throw new Error(`admin login answered ${admin.status}`);
     this.adminToken = admin.body.access_token;
     this.adminId = admin.body.user_id;
-    this.userToken = (await registerVerified(this.call, this.data.dir, uniqueEmail('user'))).accessToken;
+    this.userToken = (await registerVerified(this.call, this.dataDir, uniqueEmail('user'))).accessToken;
   }
 
   async stop(): Promise<void> {
-    await this.gateway?.stop();
-    await this.db?.drop();
-    this.data.remove();
+    await this.app?.stop();
   }
 
   /** A new code as the admin panel creates it (now plus the hours). */

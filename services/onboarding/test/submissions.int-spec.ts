@@ -52,7 +52,7 @@ describe('onboarding: questionnaires submitted with an invite code', () => {
       body: { detail: 'This invite code has already been used.' },
     });
 
-    const mail = await waitForMail(app.data.dir, app.staffEmail, { since, timeoutMs: 20_000 });
+    const mail = await waitForMail(app.dataDir, app.staffEmail, { since, timeoutMs: 20_000 });
     expect(mail.subject).toBe('New Bookkeeping Client Onboarding Questionnaire: Acme <Bookkeeping> LLC');
     expect(mail.text).toContain(`with invite code ${code.invite_code} on `);
     for (const line of [
@@ -83,7 +83,7 @@ describe('onboarding: questionnaires submitted with an invite code', () => {
     expect(await submissionsOf(code.id)).toEqual([
       { id: reply.body.submission_id, kind: 'nonprofit', answers: { ...NONPROFIT, ein_number: '12-3456789' } },
     ]);
-    const mail = await waitForMail(app.data.dir, app.staffEmail, { since, timeoutMs: 20_000 });
+    const mail = await waitForMail(app.dataDir, app.staffEmail, { since, timeoutMs: 20_000 });
     expect(mail.subject).toBe('New Non-Profit LLC Formation Questionnaire: Helping Hands LLC');
     expect(mail.text).toContain('Non-profit name: Helping Hands LLC\nEIN: 12-3456789\nState of formation: Delaware');
   });

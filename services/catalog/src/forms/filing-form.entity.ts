@@ -1,16 +1,20 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 
 /** A filing the firm prepares (the footer's filing links and the /filings grid). */
 @Entity({ name: 'filing_forms' })
+@Unique('filing_forms_slug_key', ['slug'])
+@Unique('filing_forms_form_name_key', ['formName'])
+@Check('filing_forms_estimated_fee_cents_check', 'estimated_fee_cents >= 0')
+@Check('filing_forms_currency_check', "currency ~ '^[a-z]{3}$'")
 export class FilingForm {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'filing_forms_pkey' })
   id: string;
 
   /** The spec's slug of form_name (parenthesised text removed); natural key of content migrations. */
-  @Column({ type: 'text', unique: true })
+  @Column({ type: 'text' })
   slug: string;
 
-  @Column({ type: 'text', unique: true })
+  @Column({ type: 'text' })
   formName: string;
 
   /** The official title of the form at the agency that receives it. */

@@ -1,13 +1,15 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 
 /** One entry of the header's Services dropdown. */
 @Entity({ name: 'menu_items' })
+@Unique('menu_items_slug_key', ['slug'])
+@Check('menu_items_path_check', "path ~ '^/[a-z0-9/-]*$'")
 export class MenuItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'menu_items_pkey' })
   id: string;
 
   /** Natural key of content migrations. */
-  @Column({ type: 'text', unique: true })
+  @Column({ type: 'text' })
   slug: string;
 
   @Column({ type: 'text' })

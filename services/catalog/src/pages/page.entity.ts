@@ -1,13 +1,14 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 
 /** A content page of the site; `home` is the home page. */
 @Entity({ name: 'pages' })
+@Unique('pages_name_key', ['name'])
 export class Page {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pages_pkey' })
   id: string;
 
   /** Natural key: `home`, `about`, `privacy-policy`, ... */
-  @Column({ type: 'text', unique: true })
+  @Column({ type: 'text' })
   name: string;
 
   @Column({ type: 'text' })

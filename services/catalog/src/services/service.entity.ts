@@ -1,10 +1,13 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
+  Unique,
   UpdateDateColumn,
 } from 'typeorm';
 import type { BillingCycle } from '@portal/contracts';
@@ -16,19 +19,28 @@ import { ServiceCategory } from './service-category.entity';
  * service pages list both side by side, and a package link carries a service id.
  */
 @Entity({ name: 'services' })
+@Unique('services_slug_key', ['slug'])
+@Check('services_amount_cents_check', 'amount_cents >= 0')
+@Check('services_currency_check', "currency ~ '^[a-z]{3}$'")
+@Check('services_billing_cycle_check', "billing_cycle IN ('monthly')")
+@Check('services_attributes_check', "jsonb_typeof(attributes) = 'object'")
+@Index('services_category_position_idx', ['category', 'position'])
 export class Service {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'services_pkey' })
   id: string;
 
   /** Natural key of content migrations. */
-  @Column({ type: 'text', unique: true })
+  @Column({ type: 'text' })
   slug: string;
 
   @Column({ type: 'text' })
   category: string;
 
-  /** The same column, as the category row (joined in the one query that lists services). */
-  @ManyToOne(() => ServiceCategory, { nullable: false })
+  /**
+   * The same column, as the category row (joined in the one query that lists services).
+   * Renaming a category renames it here too.
+   */
+  @ManyToOne(() => ServiceCategory, { nullable: false, onUpdate: 'CASCADE' })
   @JoinColumn({ name: 'category', referencedColumnName: 'name', foreignKeyConstraintName: 'services_category_fkey' })
   categoryInfo?: ServiceCategory;
 

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { User } from '../users/user.entity';
 
 export type TokenPurpose = 'verify-email' | 'reset-password';
 
@@ -7,11 +8,15 @@ export type TokenPurpose = 'verify-email' | 'reset-password';
  * usable link. Usable while not used, not invalidated and not expired.
  */
 @Entity({ name: 'user_tokens' })
+@Unique('user_tokens_token_hash_key', ['tokenHash'])
+@Check('user_tokens_purpose_check', "purpose IN ('verify-email', 'reset-password')")
+@Index('user_tokens_outstanding_idx', ['userId', 'purpose'], { where: 'used_at IS NULL AND invalidated_at IS NULL' })
 export class UserToken {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'user_tokens_pkey' })
   id: string;
 
   @Column({ type: 'uuid' })
+  @ForeignKey(() => User, { name: 'user_tokens_user_id_fkey', onDelete: 'CASCADE' })
   userId: string;
 
   @Column({ type: 'text' })

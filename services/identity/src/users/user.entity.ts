@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const USER_ROLE = 'user';
 export const USER_TYPE_USER = 1;
@@ -8,6 +8,9 @@ export const USER_TYPE_USER = 1;
  * the migration); role and user_type only change through the admin CLI or ADMIN_EMAIL.
  */
 @Entity({ name: 'users' })
+@Check('users_role_check', "(role = 'user' AND user_type = 1) OR (role = 'admin' AND user_type = 99)")
+// Unique on lower(email): an expression TypeORM cannot declare; the migration defines it.
+@Index('users_email_lower_key', { synchronize: false })
 export class User {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'users_pkey' })
   id: string;

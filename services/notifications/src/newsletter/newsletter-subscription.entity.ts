@@ -1,9 +1,23 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
 
 export type NewsletterStatus = 'subscribed' | 'unsubscribed';
 
 /** One address on the newsletter list (unique by lower(email)); unsubscribing keeps the row. */
 @Entity({ name: 'newsletter_subscriptions' })
+@Unique('newsletter_subscriptions_token_key', ['unsubscribeTokenHash'])
+@Check('newsletter_subscriptions_status_check', "status IN ('subscribed', 'unsubscribed')")
+@Check('newsletter_subscriptions_unsubscribed_check', "(status = 'unsubscribed') = (unsubscribed_at IS NOT NULL)")
+// Unique on lower(email): an expression TypeORM cannot declare; the migration defines it.
+@Index('newsletter_subscriptions_email_key', { synchronize: false })
 export class NewsletterSubscription {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'newsletter_subscriptions_pkey' })
   id: string;
@@ -20,7 +34,7 @@ export class NewsletterSubscription {
   status: NewsletterStatus;
 
   /** SHA-256 of the token in the latest welcome mail's unsubscribe link. */
-  @Column({ type: 'text', unique: true })
+  @Column({ type: 'text' })
   unsubscribeTokenHash: string;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 10 CSPRNG bytes = 80 bits = 16 symbols of 5 bits. */
 export const CODE_BYTES = 10;
-export const CODE_SYMBOLS = 16;
 const GROUP = 4;
 
 const CANONICAL = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;

@@ -1,7 +1,7 @@
 import { appStorage } from '../storage';
 import { createApiClient } from './client';
 
-export { ApiError, type ApiClient, type RequestOptions } from './client';
+export { ApiError } from './client';
 export { serverDetail } from './server-detail';
 
 /** The app's API client. Feature `api.ts` files call it; tests build their own with createApiClient. */

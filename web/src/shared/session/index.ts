@@ -1,12 +1,9 @@
 import { appStorage } from '../storage';
 import { createSessionStore } from './session-store';
 
-export { guardRedirect, type GuardLocation, type GuardOptions } from './guard';
 export { RequireAuth } from './RequireAuth';
-export { safeRedirect } from './safe-redirect';
-export { SessionProvider, useSession, type Session } from './SessionProvider';
-export type { SessionSnapshot, SessionStore } from './session-store';
-export { isAdmin, loginUser, normalizeUser, userInitials, type RawUser, type User } from './user';
+export { SessionProvider, useSession } from './SessionProvider';
+export { isAdmin, loginUser, normalizeUser, userInitials, type User } from './user';
 
 /** The app's session, restored from browser storage when the app starts. */
 export const sessionStore = createSessionStore(appStorage);
