@@ -9,8 +9,10 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Entity({ name: 'vault_access_log' })
 @Check('vault_access_log_action_check', "action IN ('list', 'download')")
 @Check('vault_access_log_file_check', "(action = 'download') = (file_id IS NOT NULL)")
-@Index('vault_access_log_accessed_at_idx', ['accessedAt', 'id'])
-@Index('vault_access_log_owner_idx', ['ownerId', 'accessedAt'])
+// (accessed_at DESC, id DESC) and (owner_id, accessed_at DESC): TypeORM cannot declare a column's
+// order; the migration defines them.
+@Index('vault_access_log_accessed_at_idx', { synchronize: false })
+@Index('vault_access_log_owner_idx', { synchronize: false })
 export class VaultAccess {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'vault_access_log_pkey' })
   id: string;

@@ -10,7 +10,8 @@ import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 @Check('vault_files_size_check', 'size BETWEEN 1 AND 209715200')
 @Check('vault_files_sha256_check', "sha256 ~ '^[0-9a-f]{64}$'")
 @Check('vault_files_file_name_check', 'octet_length(file_name) BETWEEN 1 AND 255')
-@Index('vault_files_owner_idx', ['ownerId', 'uploadedAt', 'id'])
+// (owner_id, uploaded_at DESC, id DESC): TypeORM cannot declare a column's order; the migration defines it.
+@Index('vault_files_owner_idx', { synchronize: false })
 export class VaultFile {
   /** Chosen by the service before the upload: the storage key carries it. */
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'vault_files_pkey' })

@@ -1,5 +1,6 @@
 import { FILE_TOO_LARGE } from '@portal/contracts';
 import {
+  accessDescription,
   DASHBOARD_MESSAGES,
   emailInitials,
   fileNameOf,
@@ -130,5 +131,12 @@ describe('the lists as the dashboard shows them', () => {
         folders: [],
       }),
     ).toEqual([{ source: 'forms', ref: 'Tax/W-9.pdf', path: 'Tax/W-9.pdf', size: 5, date: '2026-01-03T00:00:00Z' }]);
+  });
+});
+
+describe('accessDescription', () => {
+  it('says what the admin did', () => {
+    expect(accessDescription({ action: 'list', file_name: null })).toBe('Viewed the list of files');
+    expect(accessDescription({ action: 'download', file_name: 'W-2.pdf' })).toBe('Downloaded “W-2.pdf”');
   });
 });

@@ -3,6 +3,7 @@ import {
   MAX_UPLOAD_BYTES,
   type LibraryArea,
   type LibraryListReply,
+  type VaultAccessReply,
   type VaultFileReply,
 } from '@portal/contracts';
 
@@ -151,4 +152,9 @@ export function fromLibrary(area: LibraryArea, reply: LibraryListReply): Dashboa
     size: file.size,
     date: file.last_modified,
   }));
+}
+
+/** What an admin's access to a vault was, for people. */
+export function accessDescription(entry: Pick<VaultAccessReply, 'action' | 'file_name'>): string {
+  return entry.action === 'download' ? `Downloaded “${entry.file_name ?? 'a file'}”` : 'Viewed the list of files';
 }

@@ -1,15 +1,9 @@
-import type { VaultAccessReply } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { LoadError } from '../../../shared/ui/LoadError';
 import buttonStyles from '../../../shared/ui/button.module.css';
-import { formatDateTime } from '../files';
+import { accessDescription, formatDateTime } from '../files';
 import { ACCESS_PAGE_SIZE, useVaultAccess } from '../hooks/use-documents';
 import styles from './Documents.module.css';
-
-/** What an access was, for people. */
-export function accessDescription(entry: Pick<VaultAccessReply, 'action' | 'file_name'>): string {
-  return entry.action === 'download' ? `Downloaded “${entry.file_name ?? 'a file'}”` : 'Viewed the list of files';
-}
 
 const small = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
 
