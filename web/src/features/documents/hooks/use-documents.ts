@@ -117,11 +117,16 @@ export function useVaultClients() {
   return useQuery({ queryKey: documentsKeys.clients, queryFn: listVaultClients });
 }
 
+/**
+ * One client's vault for an admin. Every load is recorded by the server, so it loads when the page
+ * opens (or Retry is pressed), not again whenever the window regains focus.
+ */
 export function useClientVault(ownerId: string) {
   return useQuery({
     queryKey: documentsKeys.clientVault(ownerId),
     queryFn: () => getClientVault(ownerId),
     retry: false,
+    refetchOnWindowFocus: false,
   });
 }
 
