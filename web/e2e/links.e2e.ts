@@ -16,9 +16,6 @@ const KNOWN_MISSING: readonly string[] = [
   '/service-purchase', // billing: purchase of a one-time service ('Start' on company services)
   '/filing-purchase', // billing: purchase of a filing ('Start Filing' on a filing's page)
   '/settings', // account security: password and sessions (account menu)
-  '/careers', // intake: the positions and the job application form (About menu, footer)
-  '/perks', // intake: the perk provider form (footer)
-  '/free-tools/deadline-alerts', // intake: the deadline reminder sign-up with its captcha (footer)
 ];
 
 const NOT_FOUND_TITLE = 'Page not found';

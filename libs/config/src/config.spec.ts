@@ -111,4 +111,20 @@ describe('loadConfig', () => {
       'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3',
     ]);
   });
+
+  it('schedules deadline reminders daily at 13:00 UTC, 30, 7 and 1 days ahead, unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.DEADLINE_ALERTS_CRON).toBe('0 13 * * *');
+    expect(config.deadlineAlertDays).toEqual([30, 7, 1]);
+    const custom = loadConfig({ DATA_DIR: dataDir(), DEADLINE_ALERTS_CRON: 'off', DEADLINE_ALERT_DAYS: '1,14' });
+    expect(custom.DEADLINE_ALERTS_CRON).toBe('off');
+    expect(custom.deadlineAlertDays).toEqual([14, 1]);
+  });
+
+  it('names a wrong reminder schedule or list of days, one line each', () => {
+    expect(problems({ DATA_DIR: dataDir(), DEADLINE_ALERTS_CRON: 'daily', DEADLINE_ALERT_DAYS: '30,0' })).toEqual([
+      'Invalid configuration: DEADLINE_ALERTS_CRON must be a five-field cron pattern (minute hour day-of-month month day-of-week, UTC) such as "0 13 * * *", or off (got "daily")',
+      'Invalid configuration: DEADLINE_ALERT_DAYS must be distinct whole numbers of days from 1 to 365, separated by commas, such as 30,7,1 (got "30,0")',
+    ]);
+  });
 });

@@ -14,8 +14,10 @@ import {
   Min,
   MinLength,
   validateSync,
+  ValidateBy,
   ValidationError,
 } from 'class-validator';
+import { isCronPattern, parseAlertDays } from './schedules';
 
 export const SERVICE_NAMES = ['identity', 'catalog', 'billing', 'onboarding', 'documents', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -262,6 +264,43 @@ export class AppConfig {
   @IsUrl(urlOptions, { message: 'STRIPE_API_BASE must be an http(s) URL' })
   STRIPE_API_BASE?: string;
 
+  // Deadline reminders (notifications)
+  /**
+   * When the reminder job runs, in UTC: a five-field cron pattern, or `off` (no scheduled runs; admins can
+   * still run it). Default every day at 13:00 UTC (8 or 9 AM on the US East Coast).
+   */
+  @ValidateBy(
+    {
+      name: 'cronOrOff',
+      validator: {
+        validate: (value: unknown) => value === 'off' || (typeof value === 'string' && isCronPattern(value)),
+      },
+    },
+    {
+      message:
+        'DEADLINE_ALERTS_CRON must be a five-field cron pattern (minute hour day-of-month month day-of-week, UTC) such as "0 13 * * *", or off',
+    },
+  )
+  DEADLINE_ALERTS_CRON = '0 13 * * *';
+
+  /** Days before a filing deadline that a reminder goes out: a comma-separated list. */
+  @ValidateBy(
+    {
+      name: 'alertDays',
+      validator: { validate: (value: unknown) => typeof value === 'string' && parseAlertDays(value) !== undefined },
+    },
+    {
+      message:
+        'DEADLINE_ALERT_DAYS must be distinct whole numbers of days from 1 to 365, separated by commas, such as 30,7,1',
+    },
+  )
+  DEADLINE_ALERT_DAYS = '30,7,1';
+
+  /** DEADLINE_ALERT_DAYS as numbers, largest first. */
+  get deadlineAlertDays(): number[] {
+    return parseAlertDays(this.DEADLINE_ALERT_DAYS) ?? [];
+  }
+
   /** Absolute DATA_DIR. */
   get dataDir(): string {
     return resolve(this.DATA_DIR);
@@ -336,6 +375,22 @@ let current: AppConfig | undefined;
 /** The process's configuration, loaded and validated once. */
 export function appConfig(): AppConfig {
   return (current ??= loadConfig());
+}
+
+/**
+ * The process's configuration, or the process stops with one line per wrong variable (no stack
+ * trace). For code that reads the configuration while modules are declared, before main.ts runs.
+ */
+export function configOrExit(): AppConfig {
+  try {
+    return appConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 function developmentSecret(dataDir: string): string {

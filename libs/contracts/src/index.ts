@@ -11,4 +11,6 @@ export * from './catalog';
 export * from './onboarding';
 export * from './messages';
 export * from './newsletter';
+export * from './intake';
+export * from './deadline-alerts';
 export * from './documents';

@@ -11,3 +11,5 @@ export * from './queue-registry';
 export * from './queues';
 export * from './redis';
 export * from './redis-connections';
+export * from './housekeeping';
+export * from './job-schedules';

@@ -4,7 +4,17 @@ describe('queue registry', () => {
   // Names are data in Redis and a contract between services: a rename must fail here.
   it('keeps the shipped queue names', () => {
     expect(QUEUES).toEqual({ mail: 'mail', stripeEvents: 'stripe-events', deadlineAlerts: 'deadline-alerts' });
-    expect(QUEUE_NAMES).toEqual(['mail', 'stripe-events', 'deadline-alerts']);
+    expect(QUEUE_NAMES).toEqual([
+      'mail',
+      'stripe-events',
+      'deadline-alerts',
+      'housekeeping-identity',
+      'housekeeping-catalog',
+      'housekeeping-billing',
+      'housekeeping-onboarding',
+      'housekeeping-documents',
+      'housekeeping-notifications',
+    ]);
     expect(isQueueName('mail')).toBe(true);
     expect(isQueueName('mails')).toBe(false);
   });

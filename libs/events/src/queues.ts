@@ -1,4 +1,5 @@
 import type { Job, JobsOptions } from 'bullmq';
+import type { ServiceName } from '@portal/config';
 
 /**
  * The one registry of queue names. A name is part of the contract between services and
@@ -10,9 +11,24 @@ export const QUEUES = {
   deadlineAlerts: 'deadline-alerts',
 } as const;
 
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/**
+ * Each service's own maintenance queue: its daily clean-up job, scheduled and run only by that
+ * service's worker processes (a service cleans its own schema, nothing else).
+ */
+export const HOUSEKEEPING_QUEUES = {
+  identity: 'housekeeping-identity',
+  catalog: 'housekeeping-catalog',
+  billing: 'housekeeping-billing',
+  onboarding: 'housekeeping-onboarding',
+  documents: 'housekeeping-documents',
+  notifications: 'housekeeping-notifications',
+} as const satisfies Record<ServiceName, string>;
 
-export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+export type HousekeepingQueueName = (typeof HOUSEKEEPING_QUEUES)[ServiceName];
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES] | HousekeepingQueueName;
+
+export const QUEUE_NAMES: readonly QueueName[] = [...Object.values(QUEUES), ...Object.values(HOUSEKEEPING_QUEUES)];
 
 export function isQueueName(value: string): value is QueueName {
   return (QUEUE_NAMES as readonly string[]).includes(value);
@@ -63,6 +79,29 @@ export interface MailTemplates {
     /** The client's e-mail among the answers, when there is one. */
     replyTo?: string;
   };
+  /** A job application for the staff; the resume stays in storage, the link opens the admin inbox. */
+  'staff-job-application': {
+    name: string;
+    email: string;
+    phone: string;
+    linkedin?: string;
+    position: string;
+    message: string;
+    resumeFileName: string;
+    resumeBytes: number;
+    inboxLink: string;
+  };
+  /** Sent once per (re)subscription to deadline reminders; the link unsubscribes. */
+  'deadline-alerts-welcome': { unsubscribeLink: string; daysBefore: number[] };
+  /** One filing's deadline, `daysLeft` days ahead; deadline is 'YYYY-MM-DD'. */
+  'deadline-reminder': {
+    formName: string;
+    officialName: string;
+    deadline: string;
+    daysLeft: number;
+    filingLink: string;
+    unsubscribeLink: string;
+  };
   /** A client added a file to their vault, for the staff: who, which file, and a link to the client's documents. */
   'vault-upload': { clientEmail: string; fileName: string; size: number; uploadedAt: string; link: string };
 }
@@ -73,13 +112,23 @@ export type TemplateMail = {
   [T in MailTemplateName]: { template: T; to: string; data: MailTemplates[T] };
 }[MailTemplateName];
 
+/** The reminder job: scheduled runs carry nothing (today, UTC); a run may name its day ('YYYY-MM-DD'). */
+export interface DeadlineScanJob {
+  as_of?: string;
+}
+
+/** A service's daily clean-up (see HOUSEKEEPING_QUEUES). */
+export type HousekeepingJob = Record<string, never>;
+
+type HousekeepingPayloads = { [Q in HousekeepingQueueName]: { cleanup: HousekeepingJob } };
+
 export interface StripeEventJob {
   /** Stripe's event id (`evt_...`); the worker reloads the stored event by it. */
   eventId: string;
 }
 
 /** Queue → job name → payload. Payloads carry ids and plain values, never entities. */
-export interface JobPayloads {
+export interface JobPayloads extends HousekeepingPayloads {
   mail: {
     send: MailMessage;
     template: TemplateMail;
@@ -88,7 +137,7 @@ export interface JobPayloads {
     process: StripeEventJob;
   };
   'deadline-alerts': {
-    scan: Record<string, never>;
+    scan: DeadlineScanJob;
   };
 }
 

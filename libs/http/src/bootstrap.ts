@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { AppConfig, appConfig, ConfigError } from '@portal/config';
+import { AppConfig, configOrExit } from '@portal/config';
 import { runServiceMigrations, ServiceDataDefinition } from '@portal/database';
 import { createHttpApp, HttpAppOptions } from './http-app';
 import { PlatformModule } from './platform.module';
@@ -16,17 +16,7 @@ export interface ProcessDefinition extends Pick<HttpAppOptions, 'configure' | 'n
 }
 
 /** Loads config or stops the process with one line per wrong variable (no stack trace). */
-export function configOrExit(): AppConfig {
-  try {
-    return appConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+export { configOrExit } from '@portal/config';
 
 export async function migrate(config: AppConfig, data: ServiceDataDefinition[]): Promise<string[]> {
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@portal/database';
-import { EventsModule } from '@portal/events';
+import { EventsModule, HousekeepingModule } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
 import { CATALOG_DATA } from './catalog.data';
 import { HttpCacheInterceptor } from './common/http-cache.interceptor';
@@ -26,6 +26,7 @@ import { ServicesService } from './services/services.service';
     DatabaseModule.forService(CATALOG_DATA),
     TypeOrmModule.forFeature([MenuItem, Page, ServiceCategory, Service, FilingForm], 'catalog'),
     EventsModule.forService('catalog'),
+    HousekeepingModule.forService('catalog'),
   ],
   controllers: [
     serviceHealthController('catalog'),

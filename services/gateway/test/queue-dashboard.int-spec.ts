@@ -157,7 +157,17 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
     expect(opened.setCookie).toMatch(/SameSite=Strict/);
 
     const queues = await boardQueues(opened.cookie!);
-    expect(queues.map((queue) => queue.name).sort()).toEqual(['deadline-alerts', 'mail', 'stripe-events']);
+    expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'deadline-alerts',
+      'housekeeping-billing',
+      'housekeeping-catalog',
+      'housekeeping-documents',
+      'housekeeping-identity',
+      'housekeeping-notifications',
+      'housekeeping-onboarding',
+      'mail',
+      'stripe-events',
+    ]);
     for (const queue of queues) expect(queue.counts).toMatchObject({ failed: expect.any(Number) });
 
     const page = await request('/queues/', { cookie: opened.cookie });

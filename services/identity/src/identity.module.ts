@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@portal/database';
-import { EventsModule } from '@portal/events';
+import { EventsModule, HousekeepingModule } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
 import { AdminBootstrap } from './admin/admin-bootstrap';
 import { AdminController } from './admin/admin.controller';
@@ -13,6 +13,7 @@ import { PasswordResetService } from './password-reset/password-reset.service';
 import { Profile } from './profiles/profile.entity';
 import { ProfilesController } from './profiles/profiles.controller';
 import { ProfilesService } from './profiles/profiles.service';
+import { ExpiredTokensCleanup } from './tokens/expired-tokens.cleanup';
 import { UserToken } from './tokens/user-token.entity';
 import { UserTokens } from './tokens/user-tokens.service';
 import { PasswordHasher } from './users/password-hasher';
@@ -27,6 +28,7 @@ import { VerificationService } from './verification/verification.service';
     DatabaseModule.forService(IDENTITY_DATA),
     TypeOrmModule.forFeature([User, Profile, UserToken], 'identity'),
     EventsModule.forService('identity'),
+    HousekeepingModule.forService('identity', { tasks: [ExpiredTokensCleanup] }),
   ],
   controllers: [
     serviceHealthController('identity'),

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@portal/database';
-import { EventsModule } from '@portal/events';
+import { EventsModule, HousekeepingModule, QUEUES } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
+import { StorageModule } from '@portal/storage';
+import { JobApplicationsService } from './careers/job-applications.service';
+import { DeadlineAlertsModule } from './deadline-alerts/deadline-alerts.module';
+import { MailDeliveriesCleanup, PastRemindersCleanup } from './housekeeping/notifications-cleanup';
+import { InboxController } from './inbox/inbox.controller';
+import { InboxService } from './inbox/inbox.service';
 import { MailModule } from './mail/mail.module';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
@@ -14,9 +20,15 @@ import { NOTIFICATIONS_DATA } from './notifications.data';
   imports: [
     DatabaseModule.forService(NOTIFICATIONS_DATA),
     EventsModule.forService('notifications'),
+    StorageModule,
     MailModule.register(),
+    DeadlineAlertsModule.register(),
+    HousekeepingModule.forService('notifications', {
+      consumes: [QUEUES.mail, QUEUES.deadlineAlerts],
+      tasks: [MailDeliveriesCleanup, PastRemindersCleanup],
+    }),
   ],
-  controllers: [serviceHealthController('notifications'), NewsletterController, MessagesController],
-  providers: [NewsletterService, MessagesService],
+  controllers: [serviceHealthController('notifications'), NewsletterController, MessagesController, InboxController],
+  providers: [NewsletterService, MessagesService, JobApplicationsService, InboxService],
 })
 export class NotificationsModule {}

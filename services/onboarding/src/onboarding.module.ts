@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@portal/database';
-import { EventsModule } from '@portal/events';
+import { EventsModule, HousekeepingModule } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
 import { InviteCode } from './invite-codes/invite-code.entity';
 import { InviteCodesController } from './invite-codes/invite-codes.controller';
@@ -17,6 +17,7 @@ import { SubmissionsService } from './submissions/submissions.service';
     DatabaseModule.forService(ONBOARDING_DATA),
     TypeOrmModule.forFeature([InviteCode, Submission], 'onboarding'),
     EventsModule.forService('onboarding'),
+    HousekeepingModule.forService('onboarding'),
   ],
   // Submissions first: its static `invite-codes/submissions` paths before `invite-codes/:code`.
   controllers: [serviceHealthController('onboarding'), SubmissionsController, InviteCodesController],

@@ -62,6 +62,14 @@ export const router = createBrowserRouter([
             ...lazyPage(async () => (await import('../features/contact/pages/ContactPage')).ContactPage),
           },
           {
+            path: ROUTES.careers,
+            ...lazyPage(async () => (await import('../features/careers/pages/CareersPage')).CareersPage),
+          },
+          {
+            path: ROUTES.perks,
+            ...lazyPage(async () => (await import('../features/perks/pages/PerksPage')).PerksPage),
+          },
+          {
             path: ROUTES.privacyPolicy,
             ...lazyPage(async () => (await import('../features/legal/pages/PrivacyPolicyPage')).PrivacyPolicyPage),
           },
@@ -83,6 +91,12 @@ export const router = createBrowserRouter([
             path: ROUTES.currencyConverter,
             ...lazyPage(
               async () => (await import('../features/free-tools/pages/CurrencyConverterPage')).CurrencyConverterPage,
+            ),
+          },
+          {
+            path: ROUTES.deadlineAlerts,
+            ...lazyPage(
+              async () => (await import('../features/deadline-alerts/pages/DeadlineAlertsPage')).DeadlineAlertsPage,
             ),
           },
           {

@@ -106,6 +106,23 @@ import type { CatalogService } from '../features/services/catalog';
 import type { ErrorBodyFields } from './api/client';
 import type { ROUTES } from './routes';
 import type { loginUser } from './session/user';
+// Intake: careers, perks, deadline alerts and the staff inbox.
+import type {
+  CreateMessageReply as IntakeMessageReply,
+  DeadlineSubscribeReply,
+  DeadlineSubscribeRequest,
+  InboxItemReply,
+  InboxPageReply,
+  InboxQuery,
+  InboxSource,
+  JobApplicationFields,
+} from '@portal/contracts';
+import type { listInbox, markInboxItem } from '../features/admin/inbox-api';
+import type { sendApplication } from '../features/careers/api';
+import type { applicationFields } from '../features/careers/application-form';
+import type { deadlineSubscribePayload, subscribeToDeadlineAlerts } from '../features/deadline-alerts/api';
+import type { sendPerkOffer } from '../features/perks/api';
+import type { perkPayload, PerkValues } from '../features/perks/perk-form';
 
 /** True when A and B are the same type, not merely assignable one to the other. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -198,6 +215,33 @@ export type NotificationChecks = [
   Expect<Equal<Reads<typeof sendMessage>, CreateMessageReply>>,
   Expect<Equal<ReturnType<typeof newsletterPayload>, SubscribeRequest>>,
   Expect<Equal<Reads<typeof subscribeToNewsletter>, SubscribeReply>>,
+];
+
+export type IntakeChecks = [
+  Expect<Equal<ReturnType<typeof applicationFields>, JobApplicationFields>>,
+  Expect<Equal<Reads<typeof sendApplication>, IntakeMessageReply>>,
+  Expect<Equal<ReturnType<typeof perkPayload>, CreateMessageRequest>>,
+  Expect<Equal<Sends<typeof sendPerkOffer>, CreateMessageRequest>>,
+  // The perk form holds the spec's fields (section 3).
+  Expect<
+    Equal<
+      keyof PerkValues,
+      | 'name'
+      | 'email'
+      | 'phone'
+      | 'website'
+      | 'offerDetails'
+      | 'companyDescription'
+      | 'perkType'
+      | 'redemptionInstructions'
+    >
+  >,
+  Expect<Equal<ReturnType<typeof deadlineSubscribePayload>, DeadlineSubscribeRequest>>,
+  Expect<Equal<Reads<typeof subscribeToDeadlineAlerts>, DeadlineSubscribeReply>>,
+  Expect<Equal<Sends<typeof listInbox>, InboxQuery>>,
+  Expect<Equal<Reads<typeof listInbox>, InboxPageReply>>,
+  Expect<Equal<Sends<typeof markInboxItem>, InboxSource>>,
+  Expect<Equal<Reads<typeof markInboxItem>, InboxItemReply>>,
 ];
 
 export type DocumentsChecks = [

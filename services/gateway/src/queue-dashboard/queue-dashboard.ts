@@ -4,7 +4,7 @@ import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@portal/config';
-import { QueueName, QueueRegistry, QUEUES } from '@portal/events';
+import { HOUSEKEEPING_QUEUES, QueueName, QueueRegistry, QUEUES } from '@portal/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactJobData } from './job-data';
 import {
@@ -18,6 +18,12 @@ const DESCRIPTIONS: Record<QueueName, string> = {
   [QUEUES.mail]: 'E-mails to clients and staff, sent by the notifications worker',
   [QUEUES.stripeEvents]: 'Stripe webhook events, applied by the billing worker',
   [QUEUES.deadlineAlerts]: 'Scans for due filings that fan out deadline reminder mails',
+  ...(Object.fromEntries(
+    Object.entries(HOUSEKEEPING_QUEUES).map(([service, queue]) => [
+      queue,
+      `Daily clean-up of the ${service} service's expired and old rows`,
+    ]),
+  ) as Record<(typeof HOUSEKEEPING_QUEUES)[keyof typeof HOUSEKEEPING_QUEUES], string>),
 };
 
 /**

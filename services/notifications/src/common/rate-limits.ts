@@ -10,4 +10,6 @@ const HOUR = 60 * 60;
 export const RATE_LIMITS = {
   newsletterPerIp: { name: 'notifications:newsletter:ip', points: 10, durationSeconds: HOUR },
   messagesPerIp: { name: 'notifications:messages:ip', points: 10, durationSeconds: HOUR },
+  applicationsPerIp: { name: 'notifications:applications:ip', points: 5, durationSeconds: HOUR },
+  deadlineAlertsPerIp: { name: 'notifications:deadline-alerts:ip', points: 10, durationSeconds: HOUR },
 } as const satisfies Record<string, NamedRateLimit>;

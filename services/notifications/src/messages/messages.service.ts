@@ -1,13 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
-import type { CreateMessageReply, CreateMessageRequest } from '@portal/contracts';
+import { RESUME_FIELD, type CreateMessageReply, type CreateMessageRequest } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
 
 export const MESSAGE_SENT = 'Your message has been sent successfully!';
+
+/** A job application must bring its resume, which JSON cannot carry. */
+export const APPLICATION_NEEDS_MULTIPART = `A job application is sent as multipart/form-data with the resume in the field "${RESUME_FIELD}".`;
 
 @Injectable()
 export class MessagesService {
@@ -22,6 +25,7 @@ export class MessagesService {
 
   /** Stores the message and queues the staff mail in one transaction: both or neither. */
   async create(dto: CreateMessageRequest, ip: string): Promise<CreateMessageReply> {
+    if (dto.type === 'job_application') throw new BadRequestException({ detail: APPLICATION_NEEDS_MULTIPART });
     await this.limiter.consume(RATE_LIMITS.messagesPerIp, ip);
     const type = dto.type ?? 'general';
     const id = await this.dataSource.transaction(async (manager) => {

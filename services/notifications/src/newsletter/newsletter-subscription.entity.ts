@@ -18,6 +18,8 @@ export type NewsletterStatus = 'subscribed' | 'unsubscribed';
 @Check('newsletter_subscriptions_unsubscribed_check', "(status = 'unsubscribed') = (unsubscribed_at IS NOT NULL)")
 // Unique on lower(email): an expression TypeORM cannot declare; the migration defines it.
 @Index('newsletter_subscriptions_email_key', { synchronize: false })
+// (subscribed_at DESC): the migration defines the order.
+@Index('newsletter_subscriptions_subscribed_at_idx', { synchronize: false })
 export class NewsletterSubscription {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'newsletter_subscriptions_pkey' })
   id: string;
@@ -42,6 +44,10 @@ export class NewsletterSubscription {
 
   @Column({ type: 'timestamptz', nullable: true })
   unsubscribedAt: Date | null;
+
+  /** Marked handled in the staff inbox. */
+  @Column({ type: 'timestamptz', nullable: true })
+  handledAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

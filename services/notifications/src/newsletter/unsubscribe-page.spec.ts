@@ -1,4 +1,9 @@
-import { invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-page';
+import {
+  deadlineAlertsUnsubscribedPage,
+  invalidDeadlineAlertsLinkPage,
+  invalidUnsubscribeLinkPage,
+  unsubscribedPage,
+} from './unsubscribe-page';
 
 const options = {
   brand: 'Harbor Tax & Accounting',
@@ -20,5 +25,16 @@ describe('unsubscribe pages', () => {
     expect(html).toContain('<h1>This unsubscribe link is not valid</h1>');
     expect(html).toContain('help@example.com');
     expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe('deadline alert unsubscribe pages', () => {
+  it('say the reminders stop, or that the link is not valid', () => {
+    expect(deadlineAlertsUnsubscribedPage(options)).toContain(
+      'You will no longer receive tax and compliance deadline reminders at this address.',
+    );
+    const invalid = invalidDeadlineAlertsLinkPage(options);
+    expect(invalid).toContain('<h1>This unsubscribe link is not valid</h1>');
+    expect(invalid).toContain('help@example.com');
   });
 });

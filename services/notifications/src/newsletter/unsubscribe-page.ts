@@ -38,3 +38,19 @@ export function invalidUnsubscribeLinkPage(options: UnsubscribePageOptions): str
     `Still receiving e-mails you do not want? Write to ${options.supportEmail} and we will remove your address.`,
   ]);
 }
+
+/** The answer to a deadline reminder's unsubscribe link (also when it is followed again). */
+export function deadlineAlertsUnsubscribedPage(options: UnsubscribePageOptions): string {
+  return page(options, 'You have been unsubscribed', [
+    'You will no longer receive tax and compliance deadline reminders at this address.',
+    'Changed your mind? You can sign up again at any time on our Deadline Alerts page.',
+  ]);
+}
+
+/** A deadline-alert link that is not (or no longer) ours: it says nothing about any address. */
+export function invalidDeadlineAlertsLinkPage(options: UnsubscribePageOptions): string {
+  return page(options, 'This unsubscribe link is not valid', [
+    'It may be incomplete, or you have signed up again since it was sent. Use the link in the latest deadline reminder you received.',
+    `Still receiving e-mails you do not want? Write to ${options.supportEmail} and we will remove your address.`,
+  ]);
+}

@@ -89,6 +89,11 @@ describe('folding the preferred date/time into the message', () => {
     });
     expect(modalPayload(modal({ phone: ' 919-555-0100 ' }), 'UTC').phone).toBe('919-555-0100');
   });
+
+  it("marks a 'Book a Call' request as one, for the staff inbox", () => {
+    expect(modalPayload(modal(), 'UTC', 'call').type).toBe('book_call');
+    expect(modalPayload(modal(), 'UTC', 'message').type).toBeUndefined();
+  });
 });
 
 describe('validateContactModal', () => {

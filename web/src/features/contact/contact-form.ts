@@ -161,8 +161,20 @@ function sender(values: SenderValues): Pick<CreateMessageRequest, 'name' | 'emai
   return { name: values.name.trim(), email: values.email.trim(), ...(phone ? { phone } : {}) };
 }
 
-export function modalPayload(values: ContactModalValues, timeZone: string): CreateMessageRequest {
-  return { ...sender(values), message: foldPreferredTime(values.message, values.preferredTime, timeZone) };
+/**
+ * The modal's message. A 'Book a Call' request says so (type book_call), so that the staff inbox can
+ * list call requests apart from other messages.
+ */
+export function modalPayload(
+  values: ContactModalValues,
+  timeZone: string,
+  mode: 'message' | 'call' = 'message',
+): CreateMessageRequest {
+  return {
+    ...sender(values),
+    message: foldPreferredTime(values.message, values.preferredTime, timeZone),
+    ...(mode === 'call' ? { type: 'book_call' as const } : {}),
+  };
 }
 
 export function contactPagePayload(values: ContactPageValues): CreateMessageRequest {

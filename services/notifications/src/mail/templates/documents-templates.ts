@@ -1,6 +1,6 @@
 import type { MailTemplates } from '@portal/events';
 import { formatBytes } from '@portal/storage';
-import { layout, MailLayoutOptions, RenderedMail } from './layout';
+import { layout, MailLayoutOptions, oneLine, RenderedMail } from './layout';
 
 /** `2026-03-01 10:20 UTC` */
 function utcMinute(iso: string): string {
@@ -8,9 +8,6 @@ function utcMinute(iso: string): string {
   if (Number.isNaN(date.getTime())) throw new Error(`not a date: ${iso}`);
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
-
-/** One line for a subject: a file name may hold runs of spaces. */
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /**
  * The documents service's mails. The staff mail names the file and links to the client's documents

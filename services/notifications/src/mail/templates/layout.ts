@@ -42,3 +42,14 @@ export function layout(
     '</td></tr></table></td></tr></table></body></html>',
   ].join('');
 }
+
+/** One line for a header: what people typed may hold line breaks and runs of spaces. */
+export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** A small link under the card, where newsletters and reminders carry their unsubscribe link. */
+export function withFooterLink(html: string, text: string, url: string): string {
+  const footer =
+    `<p style="margin:16px 0 0;text-align:center;font-size:12px;color:#6b7280">` +
+    `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(text)}</a></p>`;
+  return html.replace('</body>', `${footer}</body>`);
+}

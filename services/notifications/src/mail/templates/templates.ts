@@ -1,14 +1,15 @@
 import type { MailTemplates, TemplateMail } from '@portal/events';
 import { DOCUMENT_TEMPLATES } from './documents-templates';
-import { escapeHtml, layout, MailLayoutOptions, RenderedMail } from './layout';
+import { INTAKE_TEMPLATES } from './intake-templates';
+import { layout, MailLayoutOptions, oneLine, RenderedMail, withFooterLink } from './layout';
 
 /** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
-type Renderer<T extends keyof MailTemplates> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedMail;
+export type Renderer<T extends keyof MailTemplates> = (
+  data: MailTemplates[T],
+  options: MailLayoutOptions,
+) => RenderedMail;
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
-
-/** One line for a header: what people typed may hold line breaks and runs of spaces. */
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** The kinds of visitor message, as staff read them. */
 const MESSAGE_TYPES = new Map([
@@ -18,14 +19,6 @@ const MESSAGE_TYPES = new Map([
   ['book_call', 'Call request'],
   ['general', 'Message'],
 ]);
-
-/** A small link under the card, where newsletters carry their unsubscribe link. */
-function withFooterLink(html: string, text: string, url: string): string {
-  const footer =
-    `<p style="margin:16px 0 0;text-align:center;font-size:12px;color:#6b7280">` +
-    `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(text)}</a></p>`;
-  return html.replace('</body>', `${footer}</body>`);
-}
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -151,6 +144,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
       html: layout(options, { paragraphs: [...intro, 'Answers:'], after: answers }),
     };
   },
+  ...INTAKE_TEMPLATES,
   ...DOCUMENT_TEMPLATES,
 };
 

@@ -1,7 +1,11 @@
+import type { InboxQuery } from '@portal/contracts';
+
 /** Query keys of the admin panel, in one place so that every reader and writer agrees. */
 export const adminKeys = {
   inviteCodes: ['admin', 'invite-codes'] as const,
   inviteCodePage: (page: number) => [...adminKeys.inviteCodes, page] as const,
   submissions: ['admin', 'submissions'] as const,
   submissionPage: (page: number) => [...adminKeys.submissions, page] as const,
+  inbox: ['admin', 'inbox'] as const,
+  inboxPage: (query: InboxQuery) => [...adminKeys.inbox, query] as const,
 };

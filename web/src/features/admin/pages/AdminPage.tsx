@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
@@ -8,17 +7,19 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { ClientDocumentsPanel } from '../../documents/components/ClientDocumentsPanel';
 import styles from '../components/Admin.module.css';
 import { AdminTabs, type AdminTab } from '../components/AdminTabs';
+import { InboxPanel } from '../components/InboxPanel';
 import { InviteCodesPanel } from '../components/InviteCodesPanel';
 import { QueueDashboardButton } from '../components/QueueDashboardButton';
 import { SubmissionsPanel } from '../components/SubmissionsPanel';
 import { isAdmin } from '../../../shared/session';
 import { INVITE_MESSAGES } from '../invite-codes';
 
-type TabKey = 'invite-codes' | 'submissions' | 'client-documents' | 'other-settings';
+type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'client-documents' | 'other-settings';
 
 const TABS: readonly AdminTab<TabKey>[] = [
   { key: 'invite-codes', label: 'Manage Invite-codes', render: () => <InviteCodesPanel /> },
   { key: 'submissions', label: 'Submitted Questionnaires', render: () => <SubmissionsPanel /> },
+  { key: 'inbox', label: 'Inbox', render: () => <InboxPanel /> },
   { key: 'client-documents', label: 'Client Documents', render: () => <ClientDocumentsPanel /> },
   {
     key: 'other-settings',
@@ -34,7 +35,10 @@ const TABS: readonly AdminTab<TabKey>[] = [
 export function AdminPage() {
   useDocumentTitle('Admin');
   const { user } = useSession();
-  const [tab, setTab] = useState<TabKey>('invite-codes');
+  // The tab is in the address (?tab=inbox), so the staff mail can link straight to the inbox.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find(({ key }) => key === params.get('tab'))?.key ?? 'invite-codes';
+  const setTab = (key: TabKey) => setParams({ tab: key }, { replace: true });
 
   return (
     <div className={`${container.container} ${styles.page}`}>

@@ -59,7 +59,7 @@ export function ContactModal({ mode, topic, onClose }: ContactModalProps) {
       setFocus(problem.field);
       return;
     }
-    send.mutate(modalPayload(withPreferredTime ? values : { ...values, preferredTime: '' }, localTimeZone()));
+    send.mutate(modalPayload(withPreferredTime ? values : { ...values, preferredTime: '' }, localTimeZone(), mode));
   });
 
   const error = issue?.message ?? (send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.modalFailed) : null);

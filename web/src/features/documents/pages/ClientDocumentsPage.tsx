@@ -54,7 +54,7 @@ function ClientVault({ ownerId }: { ownerId: string }) {
   const notFound = vault.error instanceof ApiError && vault.error.status === 404;
   return (
     <div className={`${container.container} ${styles.page}`}>
-      <Link to={ROUTES.admin} className={styles.back}>
+      <Link to={`${ROUTES.admin}?tab=client-documents`} className={styles.back}>
         ← Back to the admin panel
       </Link>
       <h1 className={styles.title}>{data ? `Documents of ${data.owner_email}` : 'Client documents'}</h1>

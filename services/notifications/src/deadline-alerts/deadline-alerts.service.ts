@@ -1,0 +1,198 @@
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
+import { AppConfig } from '@portal/config';
+import {
+  DEADLINE_SUBSCRIBED,
+  type DeadlineAlertRunReply,
+  type DeadlineSubscribeReply,
+  type DeadlineSubscribeRequest,
+  type DeadlineUnsubscribeQuery,
+} from '@portal/contracts';
+import { Outbox, QUEUES } from '@portal/events';
+import { RateLimiter } from '@portal/http';
+import { DataSource, EntityManager } from 'typeorm';
+import { RATE_LIMITS } from '../common/rate-limits';
+import { daysBetween, dueRanges, utcDay, type DueRange } from './due-dates';
+import { filingLink } from './filing-slug';
+
+/** Catalog's filings with a deadline: read through its read-only view, never its tables. */
+export const FILING_DEADLINES_VIEW = 'catalog.filing_deadlines_read_only';
+
+/** Reminders written per transaction: enough to be quick, few enough to keep each one short. */
+const FAN_OUT_BATCH = 500;
+
+export const AS_OF_IN_PRODUCTION = 'as_of is accepted outside production only: a run in production is for today.';
+
+interface Candidate {
+  subscription_id: string;
+  email: string;
+  filing_id: string;
+  form_name: string;
+  name: string;
+  deadline: string;
+}
+
+@Injectable()
+export class DeadlineAlertsService {
+  private readonly logger = new Logger(DeadlineAlertsService.name);
+
+  constructor(
+    @InjectDataSource('notifications') private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly limiter: RateLimiter,
+    private readonly config: AppConfig,
+  ) {}
+
+  private unsubscribeLink(token: string): string {
+    const query = new URLSearchParams({ token } satisfies DeadlineUnsubscribeQuery);
+    return `${this.config.appUrl}/api/deadline-alerts/unsubscribe?${query.toString()}`;
+  }
+
+  /**
+   * Idempotent per address (case-insensitive): the first sign-up, or one after an unsubscribe, stores
+   * the address, the client address the request came from and a new unsubscribe token, and queues the
+   * welcome mail in the same transaction; any other answers the same and changes nothing. Concurrent
+   * sign-ups of one address meet on its unique index, so one welcome mail at most.
+   */
+  async subscribe(dto: DeadlineSubscribeRequest, ip: string): Promise<DeadlineSubscribeReply> {
+    await this.limiter.consume(RATE_LIMITS.deadlineAlertsPerIp, ip);
+    const { token, hash } = generateOpaqueToken();
+    const welcomed = await this.dataSource.transaction(async (manager) => {
+      const inserted = (await manager.query(
+        `INSERT INTO deadline_subscriptions (email, ip_address, unsubscribe_token_hash) VALUES ($1, $2, $3)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+        [dto.email, ip, hash],
+      )) as Array<{ id: string }>;
+      const [row] = inserted.length
+        ? inserted
+        : (
+            (await manager.query(
+              `UPDATE deadline_subscriptions
+                  SET email = $1, ip_address = $2, status = 'subscribed', unsubscribe_token_hash = $3,
+                      subscribed_at = now(), unsubscribed_at = NULL, handled_at = NULL, updated_at = now()
+                WHERE lower(email) = lower($1) AND status = 'unsubscribed' RETURNING id`,
+              [dto.email, ip, hash],
+            )) as [Array<{ id: string }>, number]
+          )[0];
+      if (!row) return undefined;
+      await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
+        template: 'deadline-alerts-welcome',
+        to: dto.email,
+        data: { unsubscribeLink: this.unsubscribeLink(token), daysBefore: this.config.deadlineAlertDays },
+      });
+      return row.id;
+    });
+    if (welcomed) this.logger.log(`deadline alert subscription ${welcomed}: welcome mail queued`);
+    return { message: DEADLINE_SUBSCRIBED };
+  }
+
+  /**
+   * True when the token is one we issued for the current subscription (the welcome mail's, or a
+   * reminder's sent since): its address is now unsubscribed, again or for the first time. A link from
+   * before the person subscribed again no longer works.
+   */
+  async unsubscribe(token: unknown): Promise<boolean> {
+    if (!isOpaqueTokenShaped(token)) return false;
+    const [rows] = (await this.dataSource.query(
+      `WITH target AS (
+         SELECT id FROM deadline_subscriptions WHERE unsubscribe_token_hash = $1
+         UNION
+         SELECT s.id FROM deadline_reminders r JOIN deadline_subscriptions s ON s.id = r.subscription_id
+          WHERE r.unsubscribe_token_hash = $1 AND r.created_at >= s.subscribed_at
+       )
+       UPDATE deadline_subscriptions
+          SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
+        WHERE id IN (SELECT id FROM target) RETURNING id`,
+      [hashOpaqueToken(token)],
+    )) as [Array<{ id: string }>, number];
+    if (rows.length) this.logger.log(`deadline alert subscription ${rows[0].id} unsubscribed`);
+    return rows.length > 0;
+  }
+
+  /** The day a run is for: `asOf` (refused in production), else today in UTC. */
+  runDay(asOf: string | undefined, now = new Date()): string {
+    if (asOf && this.config.isProduction) throw new BadRequestException({ detail: AS_OF_IN_PRODUCTION });
+    return asOf ?? utcDay(now);
+  }
+
+  /**
+   * The reminder job for day `asOf`: for each offset of DEADLINE_ALERT_DAYS, every subscriber gets one
+   * mail per filing whose reminder falls due that day or fell due on the two days before (see
+   * dueRanges), unless it went out already. Each reminder is a row under a unique key written in the
+   * same transaction as its mail's outbox row, so runs that overlap (two replicas, a retry, an admin's
+   * run) send each reminder once: the second insert of a key waits for the first and then skips it.
+   */
+  async run(asOf: string): Promise<DeadlineAlertRunReply> {
+    const offsets = this.config.deadlineAlertDays;
+    let queued = 0;
+    for (const range of dueRanges(asOf, offsets)) {
+      for (;;) {
+        const batch = await this.dataSource.transaction((manager) => this.fanOut(manager, asOf, range));
+        queued += batch.queued;
+        if (batch.candidates < FAN_OUT_BATCH) break;
+      }
+    }
+    this.logger.log(`deadline reminders for ${asOf}: ${queued} queued (offsets ${offsets.join(', ')} days)`);
+    return { as_of: asOf, offsets, reminders_queued: queued };
+  }
+
+  private async fanOut(
+    manager: EntityManager,
+    asOf: string,
+    range: DueRange,
+  ): Promise<{ candidates: number; queued: number }> {
+    const candidates = (await manager.query(
+      `SELECT s.id AS subscription_id, s.email, f.id AS filing_id, f.form_name, f.name,
+              to_char(f.deadline_date, 'YYYY-MM-DD') AS deadline
+         FROM deadline_subscriptions s
+         CROSS JOIN ${FILING_DEADLINES_VIEW} f
+        WHERE s.status = 'subscribed'
+          AND f.deadline_date BETWEEN $1::date AND $2::date
+          AND NOT EXISTS (
+                SELECT 1 FROM deadline_reminders r
+                 WHERE r.subscription_id = s.id AND r.filing_id = f.id
+                   AND r.deadline_date = f.deadline_date AND r.days_before = $3)
+        ORDER BY s.id, f.id
+        LIMIT ${FAN_OUT_BATCH}`,
+      [range.from, range.to, range.daysBefore],
+    )) as Candidate[];
+    if (!candidates.length) return { candidates: 0, queued: 0 };
+
+    const tokens = candidates.map(() => generateOpaqueToken());
+    const inserted = (await manager.query(
+      `INSERT INTO deadline_reminders (subscription_id, filing_id, deadline_date, days_before, run_for, unsubscribe_token_hash)
+       SELECT subscription_id, filing_id, deadline_date, $4, $5::date, unsubscribe_token_hash
+         FROM unnest($1::uuid[], $2::uuid[], $3::date[], $6::text[])
+              AS c(subscription_id, filing_id, deadline_date, unsubscribe_token_hash)
+       ON CONFLICT ON CONSTRAINT deadline_reminders_once_key DO NOTHING
+       RETURNING unsubscribe_token_hash`,
+      [
+        candidates.map((candidate) => candidate.subscription_id),
+        candidates.map((candidate) => candidate.filing_id),
+        candidates.map((candidate) => candidate.deadline),
+        range.daysBefore,
+        asOf,
+        tokens.map((token) => token.hash),
+      ],
+    )) as Array<{ unsubscribe_token_hash: string }>;
+    const won = new Set(inserted.map((row) => row.unsubscribe_token_hash));
+    for (const [index, candidate] of candidates.entries()) {
+      // Another run wrote this reminder first: it sends the mail.
+      if (!won.has(tokens[index].hash)) continue;
+      await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
+        template: 'deadline-reminder',
+        to: candidate.email,
+        data: {
+          formName: candidate.form_name,
+          officialName: candidate.name,
+          deadline: candidate.deadline,
+          daysLeft: daysBetween(asOf, candidate.deadline),
+          filingLink: filingLink(this.config.appUrl, candidate.form_name),
+          unsubscribeLink: this.unsubscribeLink(tokens[index].token),
+        },
+      });
+    }
+    return { candidates: candidates.length, queued: won.size };
+  }
+}

@@ -1,0 +1,47 @@
+import { addDays, daysBetween, dueRanges, isIsoDate, utcDay } from './due-dates';
+
+describe('calendar days', () => {
+  it('recognises real dates only', () => {
+    expect(isIsoDate('2026-12-15')).toBe(true);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2027-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('2026-12-5')).toBe(false);
+    expect(isIsoDate('2026-12-15T00:00:00Z')).toBe(false);
+    expect(isIsoDate(20261215)).toBe(false);
+  });
+
+  it('adds and counts days across months, years and leap days', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-11-23', 30)).toBe('2026-12-23');
+    expect(daysBetween('2026-12-08', '2026-12-15')).toBe(7);
+    expect(daysBetween('2026-12-15', '2026-12-08')).toBe(-7);
+    expect(utcDay(new Date('2026-11-23T23:59:59-05:00'))).toBe('2026-11-24');
+  });
+});
+
+describe('dueRanges', () => {
+  it('covers the day itself and the two days before for each offset', () => {
+    expect(dueRanges('2026-12-08', [30, 7])).toEqual([
+      { daysBefore: 30, from: '2027-01-05', to: '2027-01-07' },
+      { daysBefore: 7, from: '2026-12-13', to: '2026-12-15' },
+    ]);
+  });
+
+  it('never reaches a deadline already past', () => {
+    // 1 day before: due today for tomorrow's deadline; the catch-up for today's deadline (due
+    // yesterday) still helps; the one for yesterday's deadline would be for a past deadline.
+    expect(dueRanges('2026-12-08', [1])).toEqual([{ daysBefore: 1, from: '2026-12-08', to: '2026-12-09' }]);
+    expect(dueRanges('2026-12-08', [2])).toEqual([{ daysBefore: 2, from: '2026-12-08', to: '2026-12-10' }]);
+  });
+
+  it('a deadline falls in one range per offset, on three consecutive runs', () => {
+    const deadline = '2027-01-15';
+    const runs = ['2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18'];
+    const covering = runs.filter((day) =>
+      dueRanges(day, [31]).some((range) => range.from <= deadline && deadline <= range.to),
+    );
+    expect(covering).toEqual(['2026-12-15', '2026-12-16', '2026-12-17']);
+  });
+});

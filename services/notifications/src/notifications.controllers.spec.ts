@@ -1,0 +1,211 @@
+import { Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AuthModule } from '@portal/auth';
+import { ConfigModule, loadConfig } from '@portal/config';
+import { createHttpApp } from '@portal/http';
+import { issueTestToken } from '@portal/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { JobApplicationsService } from './careers/job-applications.service';
+import { DeadlineAlertsController } from './deadline-alerts/deadline-alerts.controller';
+import { DeadlineAlertsService } from './deadline-alerts/deadline-alerts.service';
+import { InboxController } from './inbox/inbox.controller';
+import { InboxService } from './inbox/inbox.service';
+import { MessagesController } from './messages/messages.controller';
+import { MessagesService } from './messages/messages.service';
+
+const SECRET = 'a-notifications-test-secret-of-at-least-32-chars';
+const ID = '00000000-0000-4000-8000-0000000000cc';
+
+// The services as these routes see them (the edge mocked): each answers which method ran.
+const alerts = {
+  subscribe: async () => ({ ran: 'alerts.subscribe' }),
+  unsubscribe: async () => true,
+  runDay: (asOf?: string) => asOf ?? '2026-11-23',
+  run: async (asOf: string) => ({ ran: 'alerts.run', as_of: asOf }),
+};
+const inbox = {
+  list: async () => ({ ran: 'inbox.list' }),
+  markHandled: async () => ({ ran: 'inbox.markHandled' }),
+  resume: async () => ({
+    stream: Readable.from([Buffer.from('%PDF-1.7')]),
+    contentType: 'application/pdf',
+    contentLength: 8,
+    fileName: 'cv.pdf',
+  }),
+  exportSubscribers: () => Readable.from(['email\r\n']),
+};
+const messages = { create: async () => ({ ran: 'messages.create' }) };
+const applications = { receive: async () => ({ ran: 'applications.receive' }) };
+
+@Module({
+  imports: [ConfigModule, AuthModule],
+  controllers: [DeadlineAlertsController, InboxController, MessagesController],
+  providers: [
+    { provide: DeadlineAlertsService, useValue: alerts },
+    { provide: InboxService, useValue: inbox },
+    { provide: MessagesService, useValue: messages },
+    { provide: JobApplicationsService, useValue: applications },
+  ],
+})
+class TestModule {}
+
+type Method = 'GET' | 'POST' | 'PUT';
+interface Route {
+  method: Method;
+  url: string;
+  body?: object;
+  ran?: string;
+}
+
+const ADMIN_ROUTES: Route[] = [
+  { method: 'POST', url: '/api/deadline-alerts/run', body: {}, ran: 'alerts.run' },
+  { method: 'GET', url: '/api/inbox/', ran: 'inbox.list' },
+  { method: 'PUT', url: `/api/inbox/messages/${ID}/handled`, body: { handled: true }, ran: 'inbox.markHandled' },
+  { method: 'GET', url: `/api/inbox/messages/${ID}/resume` },
+  { method: 'GET', url: '/api/inbox/subscribers.csv?list=newsletter' },
+];
+
+describe('notifications routes', () => {
+  let app: NestFastifyApplication;
+  const request = (route: Route, token?: string) =>
+    app.inject({
+      method: route.method,
+      url: route.url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(route.body ? { payload: route.body } : {}),
+    });
+  const user = () => issueTestToken(SECRET, { role: 'user', user_type: 1 });
+  const admin = () => issueTestToken(SECRET, { role: 'admin', user_type: 99 });
+
+  beforeAll(async () => {
+    process.env.JWT_SECRET = SECRET;
+    process.env.LOG_LEVEL = 'warn';
+    process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-notifications-'));
+    delete process.env.REDIS_URL; // no revocation list: the token alone decides
+    app = await createHttpApp(TestModule, { processName: 'test', config: loadConfig() });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+
+  afterAll(() => app.close());
+
+  describe.each(ADMIN_ROUTES)('$method $url (admins only)', (route) => {
+    it('401 without a token', async () => {
+      const response = await request(route);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Not authenticated' });
+    });
+
+    it('401 with an expired token', async () => {
+      const expired = issueTestToken(SECRET, { role: 'admin', user_type: 99 }, -60);
+      expect((await request(route, expired)).statusCode).toBe(401);
+    });
+
+    it('403 for a user who is not an admin', async () => {
+      const response = await request(route, user());
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: 'You do not have permission to do this' });
+    });
+
+    it('reaches its handler for an admin, never cached', async () => {
+      const response = await request(route, admin());
+      expect(response.statusCode).toBe(200);
+      if (route.ran) expect(response.json()).toMatchObject({ ran: route.ran });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  it('serves the resume as an attachment of its checked type', async () => {
+    const response = await request({ method: 'GET', url: `/api/inbox/messages/${ID}/resume` }, admin());
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="cv.pdf"; filename*=UTF-8''cv.pdf`);
+    expect(response.body).toBe('%PDF-1.7');
+  });
+
+  it('exports subscribers as a CSV attachment, and refuses an unknown list', async () => {
+    const response = await request({ method: 'GET', url: '/api/inbox/subscribers.csv?list=newsletter' }, admin());
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const unknown = await request({ method: 'GET', url: '/api/inbox/subscribers.csv?list=everyone' }, admin());
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe('list must be one of newsletter, deadline-alerts');
+  });
+
+  it('checks the run body and the handled mark', async () => {
+    const run = await request(
+      { method: 'POST', url: '/api/deadline-alerts/run', body: { as_of: '2026-02-30' } },
+      admin(),
+    );
+    expect(run.statusCode).toBe(400);
+    expect(run.json().detail).toBe('as_of must be a date written YYYY-MM-DD');
+    const ok = await request(
+      { method: 'POST', url: '/api/deadline-alerts/run', body: { as_of: '2026-12-08' } },
+      admin(),
+    );
+    expect(ok.json()).toEqual({ ran: 'alerts.run', as_of: '2026-12-08' });
+    const mark = await request(
+      { method: 'PUT', url: `/api/inbox/messages/${ID}/handled`, body: { handled: 'yes' } },
+      admin(),
+    );
+    expect(mark.statusCode).toBe(400);
+    expect(mark.json().detail).toBe('handled must be true or false');
+  });
+
+  it('takes the public forms without a token', async () => {
+    const subscribe = await request({
+      method: 'POST',
+      url: '/api/deadline-alerts/subscribe/',
+      body: { email: 'founder@company.com', ip_address: null },
+    });
+    expect(subscribe.statusCode).toBe(201);
+    expect(subscribe.json()).toEqual({ ran: 'alerts.subscribe' });
+    const blank = await request({ method: 'POST', url: '/api/deadline-alerts/subscribe/', body: { email: '' } });
+    expect(blank.json().detail).toBe('Please enter your business email');
+    const unsubscribe = await request({ method: 'GET', url: '/api/deadline-alerts/unsubscribe?token=x' });
+    expect(unsubscribe.statusCode).toBe(200);
+    expect(unsubscribe.headers['content-type']).toBe('text/html; charset=utf-8');
+    const message = await request({
+      method: 'POST',
+      url: '/api/messages/',
+      body: { name: 'Jane', email: 'jane@example.com', message: 'Hello' },
+    });
+    expect(message.statusCode).toBe(201);
+    expect(message.json()).toEqual({ ran: 'messages.create' });
+    const invalid = await request({ method: 'POST', url: '/api/messages/', body: { email: 'jane@example.com' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().detail).toBe('Name is required; Message is required');
+  });
+
+  it('hands a multipart body to the job applications', async () => {
+    const boundary = '----portal-test';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nJane\r\n--${boundary}--\r\n`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/messages/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ ran: 'applications.receive' });
+  });
+
+  it('documents every route in OpenAPI', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys((response.json() as { paths: object }).paths).sort()).toEqual([
+      '/api/deadline-alerts/run',
+      '/api/deadline-alerts/subscribe',
+      '/api/deadline-alerts/unsubscribe',
+      '/api/inbox',
+      '/api/inbox/messages/{id}/resume',
+      '/api/inbox/subscribers.csv',
+      '/api/inbox/{source}/{id}/handled',
+      '/api/messages',
+    ]);
+  });
+});

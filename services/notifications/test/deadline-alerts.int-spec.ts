@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { extractLinks, listMailFiles, mailDropDir, parseMail, redisConnectionOptions } from '@portal/events';
+import { login, newIp, registerVerified, uniqueEmail, useTestApp, type ReadMail, waitForMail } from '@portal/testing';
+
+const APP_URL = 'http://portal.test';
+const ADMIN_EMAIL = 'admin-deadlines@example.com';
+const ADMIN_PASSWORD = 'Adm1n!deadlines';
+const UNSUBSCRIBE_PATH = '/api/deadline-alerts/unsubscribe';
+/** Fires only on February 29: never while these tests run, and still a real schedule to inspect. */
+const CRON = '30 2 29 2 *';
+
+/**
+ * Filings of the tests' own, years after the seeded ones, so the runs below see only them:
+ * Alpha and Beta are due 2031-03-15 (7 days before: 2031-03-08), Gamma 2031-04-07 (30 days before:
+ * 2031-03-08; 7 days before: 2031-03-31).
+ */
+const FILINGS = [
+  { slug: 'test-alpha', form_name: 'Test Filing Alpha (TFA)', name: 'Alpha Return (State)', deadline: '2031-03-15' },
+  { slug: 'test-beta', form_name: 'Test Filing Beta', name: 'Beta Report', deadline: '2031-03-15' },
+  { slug: 'test-gamma', form_name: 'Test Filing Gamma', name: 'Gamma Statement', deadline: '2031-04-07' },
+];
+
+describe('deadline alerts', () => {
+  const app = useTestApp({ APP_URL, ADMIN_EMAIL, ADMIN_PASSWORD, DEADLINE_ALERTS_CRON: CRON });
+  let adminToken: string;
+
+  beforeAll(async () => {
+    const admin = await login(app.call, ADMIN_EMAIL, ADMIN_PASSWORD);
+    adminToken = admin.body.access_token;
+    for (const [index, filing] of FILINGS.entries()) {
+      await app.sql(
+        `INSERT INTO catalog.filing_forms (slug, form_name, name, short_description, long_description,
+                                           filing_frequency, estimated_fee, deadline_date, position)
+         VALUES ($1, $2, $3, 'Test', 'Test', 'Annual', '$10', $4, $5)`,
+        [filing.slug, filing.form_name, filing.name, filing.deadline, 1000 + index],
+      );
+    }
+  });
+
+  /** Follows a mailed link on the app under test (the link's origin is APP_URL's). */
+  const follow = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`);
+
+  const subscribe = (email: string, ip = newIp()) =>
+    app.call('POST', '/deadline-alerts/subscribe/', { json: { email, ip_address: null }, ip });
+
+  const run = (asOf: string) =>
+    app.call<{ as_of: string; offsets: number[]; reminders_queued: number }>('POST', '/deadline-alerts/run', {
+      token: adminToken,
+      json: { as_of: asOf },
+    });
+
+  async function mailsTo(email: string): Promise<ReadMail[]> {
+    const mails: ReadMail[] = [];
+    for (const file of await listMailFiles(app.dataDir)) {
+      const mail = await parseMail(await readFile(join(mailDropDir(app.dataDir), file)));
+      if (mail.to.some((to) => to.toLowerCase() === email.toLowerCase()))
+        mails.push({ ...mail, file, links: extractLinks(mail) });
+    }
+    return mails;
+  }
+
+  /** Reminder subjects mailed to `email`, sorted. */
+  async function reminders(email: string): Promise<string[]> {
+    await app.settled();
+    return (await mailsTo(email))
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.startsWith('Reminder: '))
+      .sort();
+  }
+
+  const unsubscribeLink = (mail: ReadMail) =>
+    mail.links.map((href) => new URL(href)).find((url) => url.pathname === UNSUBSCRIBE_PATH)!;
+
+  const subscription = (email: string) =>
+    app.sql<{ status: string; ip_address: string; unsubscribe_token_hash: string }>(
+      `SELECT status, host(ip_address) AS ip_address, unsubscribe_token_hash FROM notifications.deadline_subscriptions
+        WHERE lower(email) = lower($1)`,
+      [email],
+    );
+
+  describe('sign-up (POST /api/deadline-alerts/subscribe/)', () => {
+    it("records the address the request came from, not the body's, and mails a welcome with an unsubscribe link", async () => {
+      const email = uniqueEmail('alerts');
+      const since = new Date();
+      const ip = newIp();
+      const reply = await app.call('POST', '/deadline-alerts/subscribe/', {
+        json: { email, ip_address: null },
+        ip,
+      });
+      expect(reply.status).toBe(201);
+      expect(reply.body).toEqual({ message: "Thanks for subscribing! You'll receive deadline reminders soon." });
+      const mail = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+      expect(mail.subject).toBe("You're subscribed to deadline reminders from Harbor Tax & Accounting");
+      expect(mail.text).toContain('30 days, 7 days and 1 day before each deadline');
+      const link = unsubscribeLink(mail);
+      const [row] = await subscription(email);
+      expect(row).toEqual({
+        status: 'subscribed',
+        ip_address: ip,
+        unsubscribe_token_hash: createHash('sha256').update(link.searchParams.get('token')!).digest('hex'),
+      });
+    });
+
+    it('is idempotent per address: subscribing twice leaves one subscriber and one welcome mail', async () => {
+      const email = uniqueEmail('twice');
+      expect((await subscribe(email)).status).toBe(201);
+      const again = await subscribe(` ${email.toUpperCase()} `);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual({ message: "Thanks for subscribing! You'll receive deadline reminders soon." });
+      expect(await subscription(email)).toHaveLength(1);
+      await app.settled();
+      expect(await mailsTo(email)).toHaveLength(1);
+    });
+
+    it('says what is wrong with the e-mail in the sign-up words', async () => {
+      expect((await app.call('POST', '/deadline-alerts/subscribe/', { json: { email: '' } })).body).toEqual({
+        detail: 'Please enter your business email',
+        errors: ['Please enter your business email'],
+      });
+      expect((await subscribe('not-an-address')).body.detail).toBe('Please enter a valid email address');
+    });
+
+    it('is rate limited per client address', async () => {
+      const ip = newIp();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await subscribe(uniqueEmail(`limit${attempt}`), ip)).status).toBe(201);
+      }
+      const limited = await subscribe(uniqueEmail('limit-over'), ip);
+      expect(limited.status).toBe(429);
+      expect(limited.body.detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+      expect((await subscribe(uniqueEmail('other-ip'))).status).toBe(201);
+    });
+
+    it('unsubscribes in one click, for good, until the person subscribes again', async () => {
+      const email = uniqueEmail('leaver');
+      let since = new Date();
+      await subscribe(email);
+      const oldLink = unsubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
+
+      const page = await follow(oldLink);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await page.text()).toContain('You will no longer receive tax and compliance deadline reminders');
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+      expect((await follow(oldLink)).status).toBe(200);
+
+      since = new Date();
+      await subscribe(email);
+      const newLink = unsubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
+      expect((await subscription(email))[0].status).toBe('subscribed');
+      // The link from before the new sign-up no longer unsubscribes.
+      const stale = await follow(oldLink);
+      expect(stale.status).toBe(404);
+      expect(await stale.text()).toContain('This unsubscribe link is not valid');
+      expect((await subscription(email))[0].status).toBe('subscribed');
+      expect((await follow(newLink)).status).toBe(200);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+      expect((await follow(new URL(`${APP_URL}${UNSUBSCRIBE_PATH}?token=nope`))).status).toBe(404);
+    });
+  });
+
+  describe('the reminder job', () => {
+    const a = uniqueEmail('sub-a');
+    const b = uniqueEmail('sub-b');
+    const gone = uniqueEmail('sub-gone');
+
+    beforeAll(async () => {
+      // A fresh start for the job: the sign-up tests' subscribers leave.
+      await app.sql(
+        `UPDATE notifications.deadline_subscriptions SET status = 'unsubscribed', unsubscribed_at = now()
+          WHERE status = 'subscribed'`,
+      );
+      for (const email of [a, b, gone]) await subscribe(email);
+      const since = new Date(0);
+      const welcome = await waitForMail(app.dataDir, gone, { since, timeoutMs: 20_000 });
+      expect((await follow(unsubscribeLink(welcome))).status).toBe(200);
+    });
+
+    it('is scheduled on the deadline-alerts queue by the worker process, with DEADLINE_ALERTS_CRON in UTC', async () => {
+      const queue = new Queue('deadline-alerts', {
+        connection: redisConnectionOptions(process.env.REDIS_URL ?? ''),
+        prefix: app.gateway.env.REDIS_PREFIX,
+      });
+      try {
+        const scheduler = await queue.getJobScheduler('deadline-alerts-daily');
+        expect(scheduler).toMatchObject({ pattern: CRON, tz: 'UTC', name: 'scan' });
+      } finally {
+        await queue.close();
+      }
+    });
+
+    it('with as_of sends exactly the due reminders: one per subscriber, filing and offset, none to an unsubscribed address', async () => {
+      const reply = await run('2031-03-08');
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ as_of: '2031-03-08', offsets: [30, 7, 1], reminders_queued: 6 });
+      const expected = [
+        'Reminder: Test Filing Alpha (TFA) is due in 7 days (Saturday, March 15, 2031)',
+        'Reminder: Test Filing Beta is due in 7 days (Saturday, March 15, 2031)',
+        'Reminder: Test Filing Gamma is due in 30 days (Monday, April 7, 2031)',
+      ];
+      expect(await reminders(a)).toEqual(expected);
+      expect(await reminders(b)).toEqual(expected);
+      expect(await reminders(gone)).toEqual([]);
+
+      const mail = (await mailsTo(a)).find((item) => item.subject.includes('Alpha'))!;
+      expect(mail.text).toContain('Test Filing Alpha (TFA) is due in 7 days, on Saturday, March 15, 2031.');
+      expect(mail.text).toContain(`View the filing: ${APP_URL}/filings/test-filing-alpha`);
+      expect(mail.text).toContain(`Unsubscribe: ${APP_URL}${UNSUBSCRIBE_PATH}?token=`);
+    });
+
+    it('a second run for the same day sends none', async () => {
+      expect((await run('2031-03-08')).body.reminders_queued).toBe(0);
+      expect(await reminders(a)).toHaveLength(3);
+    });
+
+    it('catches up what fell due on the two days before, and nothing older', async () => {
+      const late = uniqueEmail('sub-late');
+      const later = uniqueEmail('sub-later');
+      await subscribe(late);
+      // Two days after the day Alpha, Beta (7 days) and Gamma (30 days) fell due: still sent.
+      expect((await run('2031-03-10')).body.reminders_queued).toBe(3);
+      expect(await reminders(late)).toEqual([
+        'Reminder: Test Filing Alpha (TFA) is due in 5 days (Saturday, March 15, 2031)',
+        'Reminder: Test Filing Beta is due in 5 days (Saturday, March 15, 2031)',
+        'Reminder: Test Filing Gamma is due in 28 days (Monday, April 7, 2031)',
+      ]);
+      await subscribe(later);
+      // Three days after: those reminders are left out.
+      expect((await run('2031-03-11')).body.reminders_queued).toBe(0);
+      expect(await reminders(later)).toEqual([]);
+      expect(await reminders(a)).toHaveLength(3);
+    });
+
+    it("an address unsubscribed from a reminder's link gets no more", async () => {
+      const mail = (await mailsTo(b)).find((item) => item.subject.includes('Gamma'))!;
+      const page = await follow(unsubscribeLink(mail));
+      expect(page.status).toBe(200);
+      expect((await subscription(b))[0].status).toBe('unsubscribed');
+    });
+
+    it('two concurrent runs send each reminder once', async () => {
+      // Gamma is due 7 days after 2031-03-31 for a, and for the two who signed up late; b has left.
+      const [first, second] = await Promise.all([run('2031-03-31'), run('2031-03-31')]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(first.body.reminders_queued + second.body.reminders_queued).toBe(3);
+      const gamma7 = 'Reminder: Test Filing Gamma is due in 7 days (Monday, April 7, 2031)';
+      expect((await reminders(a)).filter((subject) => subject === gamma7)).toHaveLength(1);
+      expect(await reminders(b)).toHaveLength(3);
+      const [{ count }] = await app.sql<{ count: number }>(
+        `SELECT count(*)::int AS count FROM notifications.deadline_reminders WHERE run_for = '2031-03-31'`,
+      );
+      expect(count).toBe(3);
+    });
+
+    it('never reminds of a deadline already past', async () => {
+      // Gamma's 1-day reminder fell due on 2031-04-06 and was never sent; on 2031-04-08 it is past.
+      expect((await run('2031-04-08')).body.reminders_queued).toBe(0);
+      expect((await run('2031-04-06')).body.reminders_queued).toBe(3);
+    });
+
+    it("reads filings through catalog's read-only view, which refuses writes", async () => {
+      const rows = await app.sql(
+        `SELECT form_name, to_char(deadline_date, 'YYYY-MM-DD') AS deadline
+           FROM catalog.filing_deadlines_read_only WHERE form_name LIKE 'Test Filing %' ORDER BY form_name`,
+      );
+      expect(rows).toEqual(FILINGS.map((filing) => ({ form_name: filing.form_name, deadline: filing.deadline })));
+      await expect(app.sql(`UPDATE catalog.filing_deadlines_read_only SET name = 'changed'`)).rejects.toThrow(
+        /cannot update view "filing_deadlines_read_only"/,
+      );
+      await expect(app.sql(`DELETE FROM catalog.filing_deadlines_read_only`)).rejects.toThrow(
+        /cannot delete from view/,
+      );
+    });
+
+    it('refuses a malformed as_of, and non-admins', async () => {
+      const bad = await app.call('POST', '/deadline-alerts/run', { token: adminToken, json: { as_of: '08/03/2031' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toBe('as_of must be a date written YYYY-MM-DD');
+      const user = await registerVerified(app.call, app.dataDir, uniqueEmail('not-admin'));
+      const forbidden = await app.call('POST', '/deadline-alerts/run', { token: user.accessToken, json: {} });
+      expect(forbidden.status).toBe(403);
+      expect((await app.call('POST', '/deadline-alerts/run', { json: {} })).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { signInWithStoredSession, uniqueEmail, type Account } from './support/accounts';
+import { launchBrowser, newPage } from './support/browser';
+
+// What visitors send the firm (careers, perks, deadline alerts) and the admin's inbox, in Chromium
+// against the built app.
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function main(page: Page): Locator {
+  return page.getByRole('main');
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await main(page).getByRole('heading', { level: 1 }).waitFor();
+}
+
+/** The admin the e2e app starts with (libs/testing e2e-setup). */
+function adminAccount(): Account {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
+  return { email, password, firstName: '', lastName: '' };
+}
+
+/** Applies for the Raleigh accountant position with a PDF resume and waits for the success text. */
+async function applyWithResume(page: Page, applicant: { name: string; email: string; file: string }): Promise<void> {
+  await open(page, '/careers');
+  const form = main(page).getByRole('form', { name: 'Job application' });
+  await main(page).getByRole('button', { name: 'Apply for Accountant (Raleigh, NC)' }).click();
+  // The chosen position is in the form, which takes the focus on its first field.
+  expect(await form.getByLabel('Position').inputValue()).toBe('Accountant (Raleigh, NC)');
+  await form.getByLabel('Name', { exact: true }).fill(applicant.name);
+  await form.getByLabel('Email', { exact: true }).fill(applicant.email);
+  await form.getByLabel('Phone').fill('+1 (919) 555-0142');
+  await form.getByLabel('LinkedIn (optional)').fill('https://www.linkedin.com/in/e2e-applicant');
+  await form.getByLabel('Message').fill('Ten years in public accounting.');
+  await form.getByLabel('Resume').setInputFiles({ name: applicant.file, mimeType: 'application/pdf', buffer: PDF });
+  await form.getByRole('button', { name: 'Submit Application' }).click();
+  await form.getByRole('status').filter({ hasText: 'Your application has been submitted successfully!' }).waitFor();
+}
+
+describe('careers', () => {
+  it('lists the positions and takes an application with a resume; the form clears', async () => {
+    const page = await newPage(browser);
+    await open(page, '/careers');
+    const positions = main(page).getByRole('list').first().getByRole('heading', { level: 3 });
+    expect(await positions.allInnerTexts()).toEqual([
+      'CPA',
+      'Accountant',
+      'Accountant',
+      'Customer Support Specialist',
+      'Equity & Fund Administration Manager',
+      'Enrolled Agent',
+      'General Application',
+    ]);
+    await expect(main(page).getByText('PDF, Word, PowerPoint or TXT, up to 5 MB.').isVisible()).resolves.toBe(true);
+
+    await applyWithResume(page, { name: 'Casey Applicant', email: uniqueEmail('apply'), file: 'casey-cv.pdf' });
+    const form = main(page).getByRole('form', { name: 'Job application' });
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    expect(await form.getByLabel('Position').inputValue()).toBe('');
+    expect(await form.getByLabel('Resume').inputValue()).toBe('');
+  });
+
+  it('says which file types it takes as soon as another is chosen', async () => {
+    const page = await newPage(browser);
+    await open(page, '/careers');
+    const form = main(page).getByRole('form', { name: 'Job application' });
+    await form
+      .getByLabel('Resume')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('Please upload a valid file type (PDF, Word, PowerPoint, or TXT)');
+    // The file is not kept.
+    expect(await form.getByLabel('Resume').inputValue()).toBe('');
+  });
+});
+
+describe('perks', () => {
+  it('sends a provider offer and says it was received; links to /books', async () => {
+    const page = await newPage(browser);
+    await open(page, '/perks');
+    expect(await main(page).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/books');
+    const form = main(page).getByRole('form', { name: 'Perk provider' });
+    await form.getByRole('button', { name: 'Submit Perk' }).click();
+    expect(await form.getByRole('alert').innerText()).toBe('Please enter your company name');
+
+    await form.getByLabel('Company name').fill('Ledgerly');
+    await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('perk'));
+    await form.getByLabel('Website').fill('https://ledgerly.example');
+    await form.getByLabel('Offer details').fill('20% off the first year');
+    await form.getByLabel('Company description').fill('Expense software for startups');
+    await form.getByRole('radio', { name: 'Promo code' }).check();
+    await form.getByLabel('Redemption instructions').fill('Use code HARBOR20 at checkout');
+    await form.getByRole('button', { name: 'Submit Perk' }).click();
+    await form
+      .getByRole('status')
+      .filter({ hasText: 'Thank you! Your perk provider submission has been received.' })
+      .waitFor();
+    expect(await form.getByLabel('Company name').inputValue()).toBe('');
+  });
+});
+
+describe('deadline alerts', () => {
+  it('gates the sign-up on the captcha: disabled, wrong sum, right sum, a new captcha each time', async () => {
+    const page = await newPage(browser);
+    // Random numbers in a fixed cycle (1, 2, ..., 10): one captcha never repeats the one before.
+    await page.addInitScript(() => {
+      let next = 0;
+      Math.random = () => {
+        next = (next + 1) % 10;
+        return next / 10 + 0.05;
+      };
+    });
+    await open(page, '/free-tools/deadline-alerts');
+    const form = main(page).getByRole('form', { name: 'Deadline alerts' });
+    const subscribe = form.getByRole('button', { name: 'Subscribe' });
+    const answer = form.getByRole('textbox', { name: /^What is \d+ \+ \d+\?$/ });
+    const question = async () => {
+      const text = (await form.getByText(/^What is \d+ \+ \d+\?$/).innerText()).trim();
+      const [, a, b] = /^What is (\d+) \+ (\d+)\?$/.exec(text)!;
+      return { text, sum: Number(a) + Number(b) };
+    };
+
+    expect(await subscribe.isDisabled()).toBe(true);
+    await form.getByLabel('Business email').fill('founder@company.example');
+    expect(await subscribe.isDisabled()).toBe(true);
+
+    const first = await question();
+    await answer.fill(String(first.sum + 1));
+    expect(await subscribe.isDisabled()).toBe(false);
+    await subscribe.click();
+    expect(await form.getByRole('alert').innerText()).toBe('Please solve the math problem correctly');
+    const second = await question();
+    expect(second.text).not.toBe(first.text);
+    expect(await answer.inputValue()).toBe('');
+    expect(await subscribe.isDisabled()).toBe(true);
+
+    const email = uniqueEmail('alerts');
+    await form.getByLabel('Business email').fill(email);
+    await answer.fill(String(second.sum));
+    await subscribe.click();
+    const success = form
+      .getByRole('status')
+      .filter({ hasText: "Thanks for subscribing! You'll receive deadline reminders soon." });
+    await success.waitFor();
+    const third = await question();
+    expect(third.text).not.toBe(second.text);
+    expect(await answer.inputValue()).toBe('');
+
+    // Editing the e-mail clears the success.
+    await form.getByLabel('Business email').fill(`x${email}`);
+    await success.waitFor({ state: 'detached' });
+  });
+});
+
+describe('the staff inbox', () => {
+  it('an admin reads a job application in the inbox and downloads its resume', async () => {
+    const visitor = await newPage(browser);
+    const applicant = { name: 'Robin Resume', email: uniqueEmail('inbox'), file: 'robin-resume.pdf' };
+    await applyWithResume(visitor, applicant);
+
+    const admin = await newPage(browser);
+    await signInWithStoredSession(admin, adminAccount());
+    await admin.goto('/admin?tab=inbox');
+    const panel = main(admin).getByRole('tabpanel', { name: 'Inbox' });
+    await panel.getByLabel('Show').selectOption({ label: 'Job applications' });
+    const item = panel.getByRole('article', { name: 'Job application from Robin Resume' });
+    await item.waitFor();
+    expect(await item.getByText('Accountant (Raleigh, NC)').isVisible()).toBe(true);
+    expect(await item.getByText('Ten years in public accounting.').isVisible()).toBe(true);
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      item.getByRole('button', { name: /^Download resume \(robin-resume\.pdf, / }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('robin-resume.pdf');
+    expect(await readFile((await download.path())!)).toEqual(PDF);
+
+    await item.getByRole('button', { name: 'Mark as handled' }).click();
+    await item.getByRole('button', { name: 'Mark as open' }).waitFor();
+    expect(await item.getByText('Handled', { exact: true }).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,214 @@
+import { type InboxItemReply, type InboxKind, type InboxState } from '@portal/contracts';
+import { Fragment, useId, useState } from 'react';
+import { serverDetail } from '../../../shared/api';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import { LoadError } from '../../../shared/ui/LoadError';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { formatDateTime } from '../format';
+import { useInbox, useMarkInboxItem } from '../hooks/use-inbox';
+import {
+  formatFileSize,
+  INBOX_KIND_FILTERS,
+  INBOX_KIND_LABELS,
+  INBOX_MESSAGES,
+  INBOX_STATE_FILTERS,
+  itemDetails,
+  itemTitle,
+  SUBSCRIBER_EXPORTS,
+} from '../inbox';
+import { downloadFile, resumePath, subscribersExportPath } from '../inbox-api';
+import { INVITE_MESSAGES, isForbidden, PAGE_SIZE } from '../invite-codes';
+import styles from './Admin.module.css';
+import inboxStyles from './Inbox.module.css';
+import { Pager } from './Pager';
+
+const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
+
+/** Runs a download and keeps its failure for the panel to show. */
+function useDownload() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  async function download(path: string, fallbackName: string) {
+    setFailure(null);
+    setBusy(path);
+    try {
+      await downloadFile(path, fallbackName);
+    } catch (error) {
+      setFailure(serverDetail(error) ?? INBOX_MESSAGES.downloadFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { failure, busy, download };
+}
+
+function InboxItem({
+  item,
+  onMark,
+  marking,
+  onDownload,
+  downloading,
+}: {
+  item: InboxItemReply;
+  onMark(handled: boolean): void;
+  marking: boolean;
+  onDownload(): void;
+  downloading: boolean;
+}) {
+  const titleId = useId();
+  const handled = Boolean(item.handled_at);
+  return (
+    <article
+      className={`${styles.submission} ${inboxStyles.item} ${handled ? inboxStyles.handled : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className={inboxStyles.head}>
+        <h3 id={titleId}>{itemTitle(item)}</h3>
+        <span className={`${styles.badge} ${handled ? inboxStyles.handledBadge : inboxStyles.openBadge}`}>
+          {handled ? 'Handled' : 'Open'}
+        </span>
+      </div>
+      <p className={styles.muted}>
+        {INBOX_KIND_LABELS[item.kind]} · received {formatDateTime(item.received_at)}
+        {handled && ` · handled ${formatDateTime(item.handled_at)}`}
+      </p>
+      <dl className={styles.details}>
+        {itemDetails(item).map(({ label, value, href }) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>
+              {href ? (
+                <a href={href} rel="noreferrer noopener" target={href.startsWith('mailto:') ? undefined : '_blank'}>
+                  {value}
+                </a>
+              ) : (
+                value
+              )}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+      {item.message && <p className={inboxStyles.message}>{item.message}</p>}
+      <div className={inboxStyles.actions}>
+        {item.resume && (
+          <button type="button" className={smallButton} disabled={downloading} onClick={onDownload}>
+            Download resume ({item.resume.file_name}, {formatFileSize(item.resume.size)})
+          </button>
+        )}
+        <button type="button" className={smallButton} disabled={marking} onClick={() => onMark(!handled)}>
+          {handled ? 'Mark as open' : 'Mark as handled'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * What visitors sent (contact messages, call requests, job applications, perk offers, newsletter and
+ * deadline-alert subscribers), newest first, a page at a time from the server; each can be marked
+ * handled, resumes downloaded, subscriber lists exported as CSV.
+ */
+export function InboxPanel() {
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<InboxKind | ''>('');
+  const [state, setState] = useState<InboxState>('all');
+  const inbox = useInbox({ page, page_size: PAGE_SIZE, ...(kind ? { kind } : {}), state });
+  const mark = useMarkInboxItem();
+  const files = useDownload();
+  const headingId = useId();
+  const data = inbox.data;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <div className={styles.panelHead}>
+        <h2 id={headingId}>Inbox</h2>
+        <div className={inboxStyles.exports}>
+          {SUBSCRIBER_EXPORTS.map(({ list, label }) => (
+            <button
+              key={list}
+              type="button"
+              className={smallButton}
+              disabled={files.busy === subscribersExportPath(list)}
+              onClick={() => void files.download(subscribersExportPath(list), `${list}-subscribers.csv`)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className={styles.stack}>
+        <div className={inboxStyles.filters}>
+          <SelectField
+            label="Show"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as InboxKind | '');
+              setPage(1);
+            }}
+          >
+            {INBOX_KIND_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="State"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as InboxState);
+              setPage(1);
+            }}
+          >
+            {INBOX_STATE_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {files.failure && <Alert tone="error">{files.failure}</Alert>}
+        {mark.isError && <Alert tone="error">{serverDetail(mark.error) ?? INBOX_MESSAGES.markFailed}</Alert>}
+        {inbox.isPending && (
+          <p role="status" className={styles.muted}>
+            Loading the inbox…
+          </p>
+        )}
+        {inbox.isError &&
+          !data &&
+          (isForbidden(inbox.error) ? (
+            <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>
+          ) : (
+            <LoadError message={INBOX_MESSAGES.loadFailed} onRetry={() => void inbox.refetch()} />
+          ))}
+        {data && data.items.length === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
+        {data && data.items.length > 0 && (
+          <ul className={styles.list}>
+            {data.items.map((item) => (
+              <li key={`${item.source}-${item.id}`}>
+                <InboxItem
+                  item={item}
+                  marking={mark.isPending && mark.variables?.item.id === item.id}
+                  onMark={(handled) => mark.mutate({ item, handled })}
+                  downloading={files.busy === resumePath(item.id)}
+                  onDownload={() => void files.download(resumePath(item.id), item.resume?.file_name ?? 'resume')}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && (
+          <Pager
+            page={data.page}
+            pageSize={data.page_size}
+            total={data.total}
+            busy={inbox.isFetching}
+            label="Inbox pages"
+            onPage={setPage}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

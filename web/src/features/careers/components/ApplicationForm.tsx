@@ -1,0 +1,198 @@
+import { APPLICATION_POSITIONS, RESUME_ACCEPT } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../shared/ui/Alert';
+import { Field } from '../../../shared/ui/Field';
+import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
+import { TextField } from '../../../shared/ui/TextField';
+import { sendApplication } from '../api';
+import {
+  APPLICATION_MESSAGES,
+  applicationErrorMessage,
+  applicationFormData,
+  checkResumeFile,
+  EMPTY_APPLICATION,
+  RESUME_HINT,
+  STATUS_CLEAR_MS,
+  validateApplication,
+  type ApplicationField,
+  type ApplicationValues,
+} from '../application-form';
+import styles from './Careers.module.css';
+
+interface ApplicationFormProps {
+  /** Chosen from the list above ("Apply"); the form takes it and asks for the name next. */
+  chosen: { position: string; at: number } | null;
+}
+
+/**
+ * The application form: sending, then success (the form clears) or the error; the status clears after
+ * 5 s. A resume of another type is refused as soon as it is chosen.
+ */
+export function ApplicationForm({ chosen }: ApplicationFormProps) {
+  const [issue, setIssue] = useState<ReturnType<typeof validateApplication>>(null);
+  const [resume, setResume] = useState<File | null>(null);
+  // A new key gives a new, empty file input: the only way to clear one.
+  const [fileKey, setFileKey] = useState(0);
+  const resumeId = useId();
+  const errorId = useId();
+  const send = useMutation({ mutationFn: sendApplication });
+  const { register, handleSubmit, setFocus, setValue, reset } = useForm<ApplicationValues>({
+    defaultValues: EMPTY_APPLICATION,
+  });
+  const { reset: resetSend } = send;
+
+  useEffect(() => {
+    if (!send.isSuccess && !send.isError) return;
+    const timer = window.setTimeout(resetSend, STATUS_CLEAR_MS);
+    return () => window.clearTimeout(timer);
+  }, [send.isSuccess, send.isError, resetSend]);
+
+  useEffect(() => {
+    if (!chosen) return;
+    setValue('position', chosen.position);
+    setFocus('name');
+  }, [chosen, setValue, setFocus]);
+
+  function clearFile() {
+    setResume(null);
+    setFileKey((key) => key + 1);
+  }
+
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    send.reset();
+    if (!file) {
+      setResume(null);
+      return;
+    }
+    const problem = checkResumeFile(file);
+    if (problem) {
+      clearFile();
+      setIssue({ message: problem, field: 'resume' });
+      return;
+    }
+    setResume(file);
+    setIssue((current) => (current?.field === 'resume' ? null : current));
+  }
+
+  const submit = handleSubmit((values) => {
+    const problem = validateApplication(values, resume);
+    setIssue(problem);
+    send.reset();
+    if (problem) {
+      if (problem.field === 'resume') document.getElementById(resumeId)?.focus();
+      else setFocus(problem.field);
+      return;
+    }
+    send.mutate(applicationFormData(values, resume!), {
+      onSuccess: () => {
+        reset(EMPTY_APPLICATION);
+        clearFile();
+      },
+    });
+  });
+
+  const error = issue?.message ?? (send.isError ? applicationErrorMessage(send.error) : null);
+  const describedBy = (field: ApplicationField) =>
+    error && (issue?.field === field || (!issue && send.isError)) ? errorId : undefined;
+
+  return (
+    <form className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label="Job application">
+      <div className={formStyles.row}>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          invalid={issue?.field === 'name'}
+          describedBy={describedBy('name')}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          invalid={issue?.field === 'email'}
+          describedBy={describedBy('email')}
+          {...register('email')}
+        />
+      </div>
+      <div className={formStyles.row}>
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          invalid={issue?.field === 'phone'}
+          describedBy={describedBy('phone')}
+          {...register('phone')}
+        />
+        <TextField
+          label="LinkedIn (optional)"
+          type="url"
+          autoComplete="url"
+          placeholder="https://www.linkedin.com/in/your-name"
+          invalid={issue?.field === 'linkedin'}
+          describedBy={describedBy('linkedin')}
+          {...register('linkedin')}
+        />
+      </div>
+      <SelectField
+        label="Position"
+        required
+        invalid={issue?.field === 'position'}
+        describedBy={describedBy('position')}
+        {...register('position')}
+      >
+        <option value="">Choose a position</option>
+        {APPLICATION_POSITIONS.map((position) => (
+          <option key={position} value={position}>
+            {position}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Message"
+        rows={5}
+        required
+        hint="Tell us about your experience and why you would like to join."
+        invalid={issue?.field === 'message'}
+        describedBy={describedBy('message')}
+        {...register('message')}
+      />
+      <Field
+        key={fileKey}
+        id={resumeId}
+        label="Resume"
+        hint={RESUME_HINT}
+        invalid={issue?.field === 'resume'}
+        describedBy={describedBy('resume')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={`${control.className} ${styles.file}`}
+            type="file"
+            name="resume"
+            accept={RESUME_ACCEPT}
+            required
+            onChange={chooseFile}
+          />
+        )}
+      </Field>
+      <FormError id={errorId} message={error} />
+      {send.isSuccess && <Alert tone="success">{APPLICATION_MESSAGES.sent}</Alert>}
+      <div className={formStyles.actions}>
+        <SubmitButton busy={send.isPending} busyLabel="Submitting...">
+          Submit Application
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { PERK_TYPES } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../shared/ui/Alert';
+import { ChoiceGroup } from '../../../shared/ui/ChoiceGroup';
+import formStyles from '../../../shared/ui/form.module.css';
+import { FormError } from '../../../shared/ui/FormError';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
+import { TextField } from '../../../shared/ui/TextField';
+import { STATUS_CLEAR_MS } from '../../careers/application-form';
+import { sendPerkOffer } from '../api';
+import { EMPTY_PERK, PERK_MESSAGES, perkPayload, validatePerk, type PerkValues } from '../perk-form';
+import styles from './Perks.module.css';
+
+/** The perk provider form: sending, then success (the form clears) or the error; the status clears after 5 s. */
+export function PerkProviderForm() {
+  const [issue, setIssue] = useState<ReturnType<typeof validatePerk>>(null);
+  const errorId = useId();
+  const send = useMutation({ mutationFn: sendPerkOffer });
+  const { register, handleSubmit, setFocus, reset } = useForm<PerkValues>({ defaultValues: EMPTY_PERK });
+  const { reset: resetSend } = send;
+
+  useEffect(() => {
+    if (!send.isSuccess && !send.isError) return;
+    const timer = window.setTimeout(resetSend, STATUS_CLEAR_MS);
+    return () => window.clearTimeout(timer);
+  }, [send.isSuccess, send.isError, resetSend]);
+
+  const submit = handleSubmit((values) => {
+    const problem = validatePerk(values);
+    setIssue(problem);
+    send.reset();
+    if (problem) {
+      // A radio group takes the focus on its first option.
+      if (problem.field !== 'perkType') setFocus(problem.field);
+      return;
+    }
+    send.mutate(perkPayload(values), { onSuccess: () => reset(EMPTY_PERK) });
+  });
+
+  const error = issue?.message ?? (send.isError ? PERK_MESSAGES.failed : null);
+  const describedBy = (field: keyof PerkValues) =>
+    error && (issue?.field === field || (!issue && send.isError)) ? errorId : undefined;
+  const field = (name: keyof PerkValues) => ({
+    invalid: issue?.field === name,
+    describedBy: describedBy(name),
+    ...register(name),
+  });
+
+  return (
+    <form className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label="Perk provider">
+      <div className={formStyles.row}>
+        <TextField label="Company name" autoComplete="organization" required {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      </div>
+      <div className={formStyles.row}>
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField
+          label="Website"
+          type="url"
+          autoComplete="url"
+          placeholder="https://yourcompany.com"
+          required
+          {...field('website')}
+        />
+      </div>
+      <TextAreaField
+        label="Offer details"
+        rows={3}
+        required
+        hint="What our clients get: the discount, credit or free period, and any conditions."
+        {...field('offerDetails')}
+      />
+      <TextAreaField label="Company description" rows={3} required {...field('companyDescription')} />
+      <ChoiceGroup
+        question="Perk type"
+        options={PERK_TYPES}
+        required
+        invalid={issue?.field === 'perkType'}
+        describedBy={describedBy('perkType')}
+        registration={register('perkType')}
+      />
+      <TextAreaField
+        label="Redemption instructions"
+        rows={3}
+        required
+        hint="The URL, promo code or e-mail address clients use, and how."
+        {...field('redemptionInstructions')}
+      />
+      <FormError id={errorId} message={error} />
+      {send.isSuccess && <Alert tone="success">{PERK_MESSAGES.sent}</Alert>}
+      <div className={formStyles.actions}>
+        <SubmitButton busy={send.isPending} busyLabel="Submitting...">
+          Submit Perk
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
