@@ -97,6 +97,8 @@ describe('invite codes and the bookkeeping questionnaire', () => {
     expect(await main(admin).getByRole('tab').allTextContents()).toEqual([
       'Manage Invite-codes',
       'Submitted Questionnaires',
+      'Inbox',
+      'Client Documents',
       'Other Settings',
     ]);
 

@@ -14,3 +14,4 @@ export * from './newsletter';
 export * from './intake';
 export * from './deadline-alerts';
 export * from './billing';
+export * from './documents';

@@ -135,6 +135,8 @@ export interface MailTemplates {
     /** ISO 8601, when Stripe tries again; null when it will not. */
     nextAttemptAt?: string | null;
   };
+  /** A client added a file to their vault, for the staff: who, which file, and a link to the client's documents. */
+  'vault-upload': { clientEmail: string; fileName: string; size: number; uploadedAt: string; link: string };
 }
 
 export type MailTemplateName = keyof MailTemplates;

@@ -127,6 +127,12 @@ export async function createHttpApp(
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
   });
+  // A route turns compression off with `@RouteConfig({ compress: false })` (file downloads: their
+  // Content-Length and byte ranges describe the stored bytes, not a re-encoding). Added before the
+  // compress plugin, so this hook runs before the plugin's own.
+  fastify.addHook('onRoute', (route) => {
+    if ((route.config as { compress?: unknown } | undefined)?.compress === false) route.compress = false;
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   // Multipart bodies are streamed by the route that reads them (request.file()/parts()), never
   // buffered; each upload route passes its own file size limit. These defaults bound the rest.

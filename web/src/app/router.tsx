@@ -170,6 +170,16 @@ export const router = createBrowserRouter([
                 path: ROUTES.admin,
                 ...lazyPage(async () => (await import('../features/admin/pages/AdminPage')).AdminPage),
               },
+              {
+                path: ROUTES.dashboard,
+                ...lazyPage(async () => (await import('../features/documents/pages/DashboardPage')).DashboardPage),
+              },
+              {
+                path: ROUTES.adminClientDocuments,
+                ...lazyPage(
+                  async () => (await import('../features/documents/pages/ClientDocumentsPage')).ClientDocumentsPage,
+                ),
+              },
             ],
           },
           {

@@ -21,6 +21,16 @@ import type {
   SetupIntentReply,
   SubscriptionReply,
   UpdatePaymentMethodRequest,
+  ClientVaultReply,
+  LibraryArea,
+  LibraryListReply,
+  LibraryUploadReply,
+  VaultAccessPageReply,
+  VaultAccessQuery,
+  VaultClientListReply,
+  VaultFileReply,
+  VaultListReply,
+  VaultUploadReply,
   CreateMessageReply,
   CreateMessageRequest,
   ErrorReply,
@@ -86,6 +96,18 @@ import type {
 } from '../features/billing/api';
 import type { BillingDetailsValues, paymentOutcome, subscriptionOutcome } from '../features/billing/checkout';
 import type { sendMessage } from '../features/contact/api';
+import type {
+  deleteLibraryFile,
+  deleteVaultFile,
+  getClientVault,
+  listLibraryFiles,
+  listVaultAccess,
+  listVaultClients,
+  listVaultFiles,
+  uploadLibraryFile,
+  uploadVaultFile,
+} from '../features/documents/api';
+import type { fromLibrary, fromVault } from '../features/documents/files';
 import type { contactPagePayload, modalPayload } from '../features/contact/contact-form';
 import type { getForm, getForms } from '../features/filings/api';
 import type { newsletterPayload, subscribeToNewsletter } from '../features/newsletter/api';
@@ -271,4 +293,20 @@ export type BillingChecks = [
   Expect<Equal<Reads<typeof getPurchaseHistory>, PurchaseReply[]>>,
   // The checkout's country choices are the server's address countries.
   Expect<Equal<BillingDetailsValues['country'], AddressCountry>>,
+];
+
+export type DocumentsChecks = [
+  Expect<Equal<Reads<typeof listVaultFiles>, VaultListReply>>,
+  Expect<Equal<Sends<typeof fromVault>, readonly VaultFileReply[]>>,
+  Expect<Equal<Reads<typeof deleteVaultFile>, MessageReply>>,
+  Expect<Equal<Awaited<ReturnType<typeof uploadVaultFile>['done']>, VaultUploadReply>>,
+  Expect<Equal<Sends<typeof listLibraryFiles>, LibraryArea>>,
+  Expect<Equal<Reads<typeof listLibraryFiles>, LibraryListReply>>,
+  Expect<Equal<Sends<typeof fromLibrary, 1>, LibraryListReply>>,
+  Expect<Equal<Reads<typeof deleteLibraryFile>, MessageReply>>,
+  Expect<Equal<Awaited<ReturnType<typeof uploadLibraryFile>['done']>, LibraryUploadReply>>,
+  Expect<Equal<Reads<typeof listVaultClients>, VaultClientListReply>>,
+  Expect<Equal<Reads<typeof getClientVault>, ClientVaultReply>>,
+  Expect<Equal<Sends<typeof listVaultAccess>, VaultAccessQuery>>,
+  Expect<Equal<Reads<typeof listVaultAccess>, VaultAccessPageReply>>,
 ];

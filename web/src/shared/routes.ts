@@ -46,6 +46,8 @@ export const ROUTES = {
 
   // Behind the sign-in guard
   admin: '/admin',
+  /** One client's vault, read-only, for admins (documents). */
+  adminClientDocuments: '/admin/documents/:ownerId',
   profile: '/profile',
   settings: '/settings',
   dashboard: '/dashboard',

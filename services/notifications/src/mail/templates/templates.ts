@@ -1,5 +1,6 @@
 import type { MailTemplates, TemplateMail } from '@portal/events';
 import { BILLING_TEMPLATES } from './billing-templates';
+import { DOCUMENT_TEMPLATES } from './documents-templates';
 import { INTAKE_TEMPLATES } from './intake-templates';
 import { layout, MailLayoutOptions, oneLine, RenderedMail, withFooterLink } from './layout';
 
@@ -146,6 +147,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
   },
   ...INTAKE_TEMPLATES,
   ...BILLING_TEMPLATES,
+  ...DOCUMENT_TEMPLATES,
 };
 
 /** Renders a template mail job into the subject, text and HTML the transports send. */

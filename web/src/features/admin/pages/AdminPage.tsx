@@ -4,6 +4,7 @@ import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import container from '../../../shared/ui/container.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { ClientDocumentsPanel } from '../../documents/components/ClientDocumentsPanel';
 import styles from '../components/Admin.module.css';
 import { AdminTabs, type AdminTab } from '../components/AdminTabs';
 import { InboxPanel } from '../components/InboxPanel';
@@ -13,12 +14,13 @@ import { SubmissionsPanel } from '../components/SubmissionsPanel';
 import { isAdmin } from '../../../shared/session';
 import { INVITE_MESSAGES } from '../invite-codes';
 
-type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'other-settings';
+type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'client-documents' | 'other-settings';
 
 const TABS: readonly AdminTab<TabKey>[] = [
   { key: 'invite-codes', label: 'Manage Invite-codes', render: () => <InviteCodesPanel /> },
   { key: 'submissions', label: 'Submitted Questionnaires', render: () => <SubmissionsPanel /> },
   { key: 'inbox', label: 'Inbox', render: () => <InboxPanel /> },
+  { key: 'client-documents', label: 'Client Documents', render: () => <ClientDocumentsPanel /> },
   {
     key: 'other-settings',
     label: 'Other Settings',

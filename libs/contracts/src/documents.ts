@@ -1,0 +1,121 @@
+/*
+ * Documents (documents service, under /vault and /files): a verified client's own vault, the forms
+ * library and the public files (spec part 2, sections 3, 5, 6 and 7), and the admins' read-only view of
+ * a client's vault with its access log. Uploads are multipart (`file`, and `folder` for the libraries);
+ * downloads are the file's bytes, so only lists and confirmations have shapes here.
+ */
+import type { Page } from './common';
+
+/** The largest file any upload takes: 200 MB (spec part 2, sections 5 and 9). */
+export const MAX_UPLOAD_BYTES = 209715200;
+
+/** The 413 of an upload over MAX_UPLOAD_BYTES; the web says it before sending a byte. */
+export const FILE_TOO_LARGE = 'File size exceeds the 200MB limit. Please upload a smaller file.';
+
+/** The two shared libraries: GET /files/forms and GET /files/public. */
+export const LIBRARY_AREAS = ['forms', 'public'] as const;
+export type LibraryArea = (typeof LIBRARY_AREAS)[number];
+
+/** One file of the signed-in client's vault. */
+export interface VaultFileReply {
+  id: string;
+  /** The name the file was uploaded with. */
+  file_path: string;
+  /** Bytes. */
+  size: number;
+  /** ISO 8601. */
+  uploaded_at: string;
+  content_type: string;
+  /** Hex SHA-256 of the stored bytes (also the download's ETag). */
+  sha256: string;
+}
+
+/** GET /vault/files: the client's files, newest first. */
+export interface VaultListReply {
+  files: VaultFileReply[];
+}
+
+/** POST /vault/files (multipart `file`): 201. */
+export interface VaultUploadReply {
+  message: string;
+  file: VaultFileReply;
+}
+
+/** One file of the forms library or the public files. */
+export interface LibraryFileReply {
+  /** Its path in the library, folders included: 'Tax forms/2024/W-9.pdf' (GET /files/{area}/{name}). */
+  name: string;
+  size: number;
+  /** ISO 8601. */
+  last_modified: string;
+  content_type: string;
+}
+
+/** GET /files/{area}?prefix=&recursive=true */
+export interface LibraryListQuery {
+  /** A folder of the library ('' or absent: the top). */
+  prefix?: string;
+  /** 'true': every file under the prefix; otherwise its files and immediate sub-folders. */
+  recursive?: 'true' | 'false';
+}
+
+export interface LibraryListReply {
+  /** Sorted by name. */
+  files: LibraryFileReply[];
+  /** One level only: the immediate sub-folders of the prefix, as full paths; empty when recursive. */
+  folders: string[];
+}
+
+/** POST /files/{area}/ (admins only; multipart `file` and an optional `folder`): 201. */
+export interface LibraryUploadReply {
+  message: string;
+  file: LibraryFileReply;
+}
+
+/** A client who has files in the vault, for the admins' list (GET /vault/admin/clients). */
+export interface VaultClientReply {
+  owner_id: string;
+  owner_email: string;
+  file_count: number;
+  total_size: number;
+  /** ISO 8601. */
+  last_uploaded_at: string;
+}
+
+export interface VaultClientListReply {
+  clients: VaultClientReply[];
+}
+
+/** GET /vault/admin/clients/{ownerId}/files: one client's vault, read-only; the listing is recorded. */
+export interface ClientVaultReply {
+  owner_id: string;
+  owner_email: string;
+  files: VaultFileReply[];
+}
+
+export const VAULT_ACCESS_ACTIONS = ['list', 'download'] as const;
+export type VaultAccessAction = (typeof VAULT_ACCESS_ACTIONS)[number];
+
+/** One admin access to a client's vault: who, what, when. */
+export interface VaultAccessReply {
+  id: string;
+  admin_id: string;
+  admin_email: string;
+  owner_id: string;
+  owner_email: string;
+  action: VaultAccessAction;
+  /** The file downloaded (null for a listing); kept after the file is deleted. */
+  file_id: string | null;
+  file_name: string | null;
+  /** ISO 8601. */
+  accessed_at: string;
+}
+
+/** GET /vault/admin/access-log?owner_id=&page=&page_size=, newest first. */
+export interface VaultAccessQuery {
+  owner_id?: string;
+  page?: number;
+  page_size?: number;
+}
+
+export type VaultAccessPageReply = Page<VaultAccessReply>;

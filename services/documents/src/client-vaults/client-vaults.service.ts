@@ -1,0 +1,148 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuthUser } from '@portal/auth';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ClientVaultReply,
+  type VaultAccessAction,
+  type VaultAccessPageReply,
+  type VaultAccessQuery,
+  type VaultAccessReply,
+  type VaultClientListReply,
+} from '@portal/contracts';
+import { FileStorage } from '@portal/storage';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '../common/messages';
+import { iso, UUID } from '../common/sql';
+import { sendDownload } from '../files/downloads';
+import { VaultFile } from '../vault/vault-file.entity';
+import { toVaultFileReply } from '../vault/vault-view';
+import { VaultAccess } from './vault-access.entity';
+
+/** Clients listed at most, most recent upload first (a firm's active clients fit many times over). */
+const MAX_CLIENTS = 1000;
+
+interface ClientRow {
+  owner_id: string;
+  owner_email: string;
+  file_count: number;
+  total_size: string;
+  last_uploaded_at: Date;
+}
+
+/**
+ * The admins' read-only view of the clients' vaults. Reading a client's files (their list or one
+ * file) is recorded first, in the append-only access log: no record, no answer.
+ */
+@Injectable()
+export class ClientVaultsService {
+  private readonly logger = new Logger(ClientVaultsService.name);
+
+  constructor(
+    @InjectDataSource('documents') private readonly dataSource: DataSource,
+    private readonly storage: FileStorage,
+  ) {}
+
+  /** Who has files: names and counts only (no file is read, nothing recorded). */
+  async clients(): Promise<VaultClientListReply> {
+    const rows = (await this.dataSource.query(
+      `SELECT owner_id,
+              (array_agg(owner_email ORDER BY uploaded_at DESC))[1] AS owner_email,
+              count(*)::int AS file_count,
+              sum(size)::bigint AS total_size,
+              max(uploaded_at) AS last_uploaded_at
+       FROM vault_files GROUP BY owner_id ORDER BY max(uploaded_at) DESC, owner_id LIMIT $1`,
+      [MAX_CLIENTS],
+    )) as ClientRow[];
+    return {
+      clients: rows.map((row) => ({
+        owner_id: row.owner_id,
+        owner_email: row.owner_email,
+        file_count: row.file_count,
+        total_size: Number(row.total_size),
+        last_uploaded_at: iso(row.last_uploaded_at),
+      })),
+    };
+  }
+
+  async files(admin: AuthUser, ownerId: string): Promise<ClientVaultReply> {
+    const files = UUID.test(ownerId)
+      ? await this.dataSource.getRepository(VaultFile).find({
+          where: { ownerId },
+          order: { uploadedAt: 'DESC', id: 'DESC' },
+        })
+      : [];
+    if (files.length === 0) throw new NotFoundException({ detail: MESSAGES.clientNotFound });
+    const ownerEmail = files[0].ownerEmail;
+    await this.record(admin, { ownerId, ownerEmail, action: 'list' });
+    return { owner_id: ownerId, owner_email: ownerEmail, files: files.map(toVaultFileReply) };
+  }
+
+  async download(
+    admin: AuthUser,
+    ownerId: string,
+    fileId: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const file =
+      UUID.test(ownerId) && UUID.test(fileId)
+        ? await this.dataSource.getRepository(VaultFile).findOneBy({ id: fileId, ownerId })
+        : null;
+    if (!file) throw new NotFoundException({ detail: MESSAGES.fileNotFound });
+    await this.record(admin, { ownerId, ownerEmail: file.ownerEmail, action: 'download', file });
+    await sendDownload(this.storage, request, reply, {
+      key: file.storageKey,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      sha256: file.sha256,
+      lastModified: file.uploadedAt,
+    });
+  }
+
+  /** Newest first; one client's with owner_id. */
+  async accessLog(query: VaultAccessQuery): Promise<VaultAccessPageReply> {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const [rows, total] = await this.dataSource.getRepository(VaultAccess).findAndCount({
+      where: query.owner_id ? { ownerId: query.owner_id } : {},
+      order: { accessedAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return { items: rows.map(toAccessReply), total, page, page_size: pageSize };
+  }
+
+  private async record(
+    admin: AuthUser,
+    access: { ownerId: string; ownerEmail: string; action: VaultAccessAction; file?: VaultFile },
+  ): Promise<void> {
+    await this.dataSource.getRepository(VaultAccess).insert({
+      adminId: admin.id,
+      adminEmail: admin.email,
+      ownerId: access.ownerId,
+      ownerEmail: access.ownerEmail,
+      action: access.action,
+      fileId: access.file?.id ?? null,
+      fileName: access.file?.fileName ?? null,
+    });
+    this.logger.log(
+      `admin ${admin.id} ${access.action === 'list' ? 'listed the vault' : `downloaded ${access.file?.id}`} of ${access.ownerId}`,
+    );
+  }
+}
+
+function toAccessReply(row: VaultAccess): VaultAccessReply {
+  return {
+    id: row.id,
+    admin_id: row.adminId,
+    admin_email: row.adminEmail,
+    owner_id: row.ownerId,
+    owner_email: row.ownerEmail,
+    action: row.action,
+    file_id: row.fileId,
+    file_name: row.fileName,
+    accessed_at: iso(row.accessedAt),
+  };
+}

@@ -1,0 +1,126 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuthUser } from '@portal/auth';
+import { AppConfig } from '@portal/config';
+import type { MessageReply, VaultListReply, VaultUploadReply } from '@portal/contracts';
+import { Outbox, QUEUES } from '@portal/events';
+import { RateLimiter } from '@portal/http';
+import { FileStorage, storageKey } from '@portal/storage';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '../common/messages';
+import { RATE_LIMITS } from '../common/rate-limits';
+import { UUID } from '../common/sql';
+import { sendDownload } from '../files/downloads';
+import { discard, receiveUpload } from '../files/uploads';
+import { VaultFile } from './vault-file.entity';
+import { toVaultFileReply } from './vault-view';
+
+/** Where the staff open a client's documents (the web's admin view of one vault). */
+export const clientDocumentsPath = (ownerId: string) => `/admin/documents/${ownerId}`;
+
+/**
+ * A verified client's own files. Every query is scoped to the signed-in owner, so someone else's
+ * id answers exactly like an unknown one (404): nothing tells a guesser that a file exists.
+ */
+@Injectable()
+export class VaultService {
+  private readonly logger = new Logger(VaultService.name);
+
+  constructor(
+    @InjectDataSource('documents') private readonly dataSource: DataSource,
+    private readonly storage: FileStorage,
+    private readonly outbox: Outbox,
+    private readonly limiter: RateLimiter,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Newest first. */
+  async list(user: AuthUser): Promise<VaultListReply> {
+    const files = await this.dataSource.getRepository(VaultFile).find({
+      where: { ownerId: user.id },
+      order: { uploadedAt: 'DESC', id: 'DESC' },
+    });
+    return { files: files.map(toVaultFileReply) };
+  }
+
+  /**
+   * Streams the file to storage under a key of ids, then writes its row and the staff mail in one
+   * transaction: the row exists only once the object is complete, and the mail only with the row.
+   */
+  async upload(user: AuthUser, request: FastifyRequest, reply: FastifyReply): Promise<VaultUploadReply> {
+    const id = randomUUID();
+    const key = storageKey('vault', user.id, id);
+    const { stored, fileName } = await receiveUpload(this.storage, request, reply, {
+      key,
+      precheck: () => this.limiter.consume(RATE_LIMITS.vaultUploadPerAccount, user.id),
+    });
+    try {
+      const file = await this.dataSource.transaction(async (manager) => {
+        const row = await manager.getRepository(VaultFile).save(
+          manager.getRepository(VaultFile).create({
+            id,
+            ownerId: user.id,
+            ownerEmail: user.email,
+            fileName,
+            storageKey: key,
+            size: stored.size,
+            contentType: stored.contentType,
+            sha256: stored.sha256,
+            uploadedBy: user.id,
+          }),
+        );
+        await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
+          template: 'vault-upload',
+          to: this.config.STAFF_EMAIL,
+          data: {
+            clientEmail: user.email,
+            fileName,
+            size: stored.size,
+            uploadedAt: row.uploadedAt.toISOString(),
+            link: `${this.config.appUrl}${clientDocumentsPath(user.id)}`,
+          },
+        });
+        return row;
+      });
+      this.logger.log(`vault file ${id} (${stored.size} bytes) uploaded by ${user.id}`);
+      return { message: MESSAGES.uploaded, file: toVaultFileReply(file) };
+    } catch (error) {
+      await discard(this.storage, key);
+      throw error;
+    }
+  }
+
+  async download(user: AuthUser, id: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const file = await this.findOwn(user, id);
+    await sendDownload(this.storage, request, reply, {
+      key: file.storageKey,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      sha256: file.sha256,
+      lastModified: file.uploadedAt,
+    });
+  }
+
+  /**
+   * The object first, then the row: when the client is told the file is deleted, its bytes are
+   * gone. If the row cannot be removed after that, the file stays listed and a retry finishes the
+   * job (a download meanwhile answers 404). A download already streaming reads on to its end.
+   */
+  async remove(user: AuthUser, id: string): Promise<MessageReply> {
+    const file = await this.findOwn(user, id);
+    await this.storage.delete(file.storageKey);
+    await this.dataSource.getRepository(VaultFile).delete({ id: file.id, ownerId: user.id });
+    this.logger.log(`vault file ${file.id} deleted by ${user.id}`);
+    return { message: MESSAGES.deleted };
+  }
+
+  private async findOwn(user: AuthUser, id: string): Promise<VaultFile> {
+    const file = UUID.test(id)
+      ? await this.dataSource.getRepository(VaultFile).findOneBy({ id, ownerId: user.id })
+      : null;
+    if (!file) throw new NotFoundException({ detail: MESSAGES.fileNotFound });
+    return file;
+  }
+}

@@ -1,0 +1,33 @@
+import { extractLinks } from '@portal/events';
+// The documents service's staff mail, rendered here with the data documents queues.
+import { renderTemplate } from './templates';
+
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+
+describe('documents mails', () => {
+  it('vault upload: who, which file and its size, when, and a link to the client, never the file', () => {
+    const link = 'https://portal.example.com/admin/documents/00000000-0000-4000-8000-000000000001';
+    const mail = renderTemplate(
+      {
+        template: 'vault-upload',
+        to: 'staff@example.com',
+        data: {
+          clientEmail: 'jane@example.com',
+          fileName: 'W-2  <2024>.pdf',
+          size: 1536,
+          uploadedAt: '2026-03-01T10:20:30.000Z',
+          link,
+        },
+      },
+      options,
+    );
+    expect(mail.subject).toBe('New document from jane@example.com: W-2 <2024>.pdf');
+    expect(mail.replyTo).toBe('jane@example.com');
+    expect(mail.text).toContain('jane@example.com uploaded a file to their document vault on 2026-03-01 10:20 UTC.');
+    expect(mail.text).toContain('File: W-2 <2024>.pdf (1.5 KB)');
+    expect(mail.text).toContain(`Open the client's documents: ${link}`);
+    expect(mail.html).toContain('W-2 &#60;2024&#62;.pdf');
+    expect(mail.html).not.toContain('<2024>');
+    expect(extractLinks(mail)).toEqual([link]);
+  });
+});

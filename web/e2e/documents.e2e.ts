@@ -1,0 +1,278 @@
+import { closeSync, openSync, ftruncateSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+
+const MB = 1024 * 1024;
+const LIMIT = 209_715_200;
+const TOO_LARGE = 'File size exceeds the 200MB limit. Please upload a smaller file.';
+
+let browser: Browser;
+let user: Account;
+let scratch: string;
+
+/** The admin the e2e app starts with (libs/testing e2e-setup). */
+function adminAccount(): Account {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
+  return { email, password, firstName: '', lastName: '' };
+}
+
+async function apiToken(account: Account): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** An admin's upload through the API, as the Forms Library's upload form sends it. */
+async function publish(area: 'forms' | 'public', name: string, content: string, folder?: string): Promise<void> {
+  const form = new FormData();
+  if (folder) form.append('folder', folder);
+  form.append('file', new Blob([content], { type: 'application/pdf' }), name);
+  const response = await fetch(`${baseUrl()}/api/files/${area}/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(adminAccount())}` },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = newAccount('documents', { firstName: 'Dana', lastName: 'Reyes' });
+  await registerVerified(user);
+  scratch = mkdtempSync(join(tmpdir(), 'portal-e2e-files-'));
+  await publish('forms', 'W-9 Request for TIN.pdf', 'W-9 form', 'Tax forms');
+  await publish('public', 'rk-engagement-letter.pdf', 'engagement letter');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function main(page: Page): Locator {
+  return page.getByRole('main');
+}
+
+async function openDashboard(account: Account): Promise<Page> {
+  const page = await newPage(browser, { acceptDownloads: true });
+  await signInWithStoredSession(page, account);
+  await page.goto('/dashboard');
+  await main(page).getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+/** Upload bandwidth of the page's network, so an upload lasts long enough to be watched. */
+async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+function vaultPanel(page: Page): Locator {
+  return main(page).getByRole('tabpanel', { name: 'My Vault' });
+}
+
+function row(scope: Locator, name: string): Locator {
+  return scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name, exact: false }) });
+}
+
+describe('the dashboard', () => {
+  it('sends a signed-out visitor to sign in, and back to the dashboard after', async () => {
+    const page = await newPage(browser);
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard');
+  });
+
+  it('uploads a file with a progress bar of the bytes sent, then lists it with a message', async () => {
+    const page = await openDashboard(user);
+    await expect(main(page).getByRole('tab', { name: 'My Vault' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await vaultPanel(page).getByText('Your vault is empty.', { exact: false }).waitFor();
+
+    await throttleUploads(page, 1.5 * MB);
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'W-2 2024.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3 * MB, 7) });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+
+    const progress = vaultPanel(page).getByRole('progressbar', { name: 'Uploading W-2 2024.pdf' });
+    await progress.waitFor();
+    expect(await progress.getAttribute('max')).toBe(String(3 * MB));
+    await vaultPanel(page)
+      .getByText(/^Sent .+ of 3 MB \(\d+%\)$/)
+      .waitFor();
+    await vaultPanel(page).getByRole('button', { name: 'Uploading…' }).waitFor();
+
+    await main(page).getByText('"W-2 2024.pdf" was uploaded successfully.').waitFor({ timeout: 20_000 });
+    await progress.waitFor({ state: 'detached' });
+    const uploaded = row(vaultPanel(page), 'W-2 2024.pdf');
+    await uploaded.waitFor();
+    await expect(uploaded.getByRole('cell', { name: '3 MB' }).count()).resolves.toBe(1);
+    // The uploader of the user's own file: their initials.
+    await expect(uploaded.getByText('DR', { exact: true }).count()).resolves.toBe(1);
+
+    // And it downloads as it was sent.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      uploaded.getByRole('button', { name: 'Download W-2 2024.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('W-2 2024.pdf');
+    const path = await download.path();
+    const { statSync } = await import('node:fs');
+    expect(statSync(path).size).toBe(3 * MB);
+  });
+
+  it('cancels an upload under way, keeping nothing', async () => {
+    const page = await openDashboard(user);
+    await throttleUploads(page, 256 * 1024);
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'too-slow.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await vaultPanel(page).getByRole('progressbar', { name: 'Uploading too-slow.pdf' }).waitFor();
+    await vaultPanel(page).getByRole('button', { name: 'Cancel upload' }).click();
+    await vaultPanel(page).getByText('The upload was cancelled. Nothing was saved.').waitFor();
+    const files = await fetch(`${baseUrl()}/api/vault/files`, {
+      headers: { authorization: `Bearer ${await apiToken(user)}` },
+    }).then((response) => response.json() as Promise<{ files: Array<{ file_path: string }> }>);
+    expect(files.files.map((file) => file.file_path)).not.toContain('too-slow.pdf');
+  });
+
+  it('refuses a file over 200 MB before sending a byte', async () => {
+    const page = await openDashboard(user);
+    const big = join(scratch, 'scan-archive.zip');
+    const handle = openSync(big, 'w');
+    ftruncateSync(handle, LIMIT + 1); // sparse: no 200 MB written to disk
+    closeSync(handle);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/vault')) {
+        uploads.push(request.url());
+      }
+    });
+
+    await vaultPanel(page).getByLabel('Choose a file').setInputFiles(big);
+    await vaultPanel(page).getByRole('alert').getByText(TOO_LARGE).waitFor();
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await vaultPanel(page).getByRole('alert').getByText(TOO_LARGE).waitFor();
+    await expect(vaultPanel(page).getByRole('progressbar').count()).resolves.toBe(0);
+    expect(uploads).toEqual([]);
+  });
+
+  it('searches all three lists at once, hiding the tabs while it has text', async () => {
+    const page = await openDashboard(user);
+    const search = main(page).getByRole('searchbox', { name: 'Search all files' });
+    await search.fill('pdf');
+    await main(page).getByRole('heading', { name: 'Search results' }).waitFor();
+    await expect(main(page).getByRole('tablist').count()).resolves.toBe(0);
+    const results = main(page).getByRole('region', { name: 'Matching files' });
+    await row(results, 'W-9 Request for TIN.pdf').getByText('Forms Library').waitFor();
+    await row(results, 'rk-engagement-letter.pdf').getByText('Public Files').waitFor();
+    await row(results, 'W-2 2024.pdf').getByText('My Vault').waitFor();
+    // The firm's own files show its logo as uploader.
+    await row(results, 'rk-engagement-letter.pdf').getByRole('img', { name: 'Harbor Tax & Accounting' }).waitFor();
+
+    await search.fill('w-9 tin');
+    await main(page).getByText('1 file matches “w-9 tin”.').waitFor();
+    await search.fill('no such file');
+    await main(page).getByText('No files match “no such file”.').waitFor();
+
+    await search.fill('  ');
+    await main(page).getByRole('tablist', { name: 'Document lists' }).waitFor();
+  });
+
+  it('deletes a file only after the confirmation', async () => {
+    const page = await openDashboard(user);
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'old statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('old') });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await main(page).getByText('"old statement.pdf" was uploaded successfully.').waitFor();
+
+    await vaultPanel(page).getByRole('button', { name: 'Delete old statement.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete file' });
+    await dialog.getByText('Are you sure you want to delete "old statement.pdf"?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row(vaultPanel(page), 'old statement.pdf').waitFor();
+
+    await vaultPanel(page).getByRole('button', { name: 'Delete old statement.pdf' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await main(page).getByText('"old statement.pdf" was deleted successfully.').waitFor();
+    await row(vaultPanel(page), 'old statement.pdf').waitFor({ state: 'detached' });
+  });
+
+  it('shows upload with a folder and delete on the libraries to admins only', async () => {
+    const client = await openDashboard(user);
+    await main(client).getByRole('tab', { name: 'Forms Library' }).click();
+    const clientForms = main(client).getByRole('tabpanel', { name: 'Forms Library' });
+    await row(clientForms, 'W-9 Request for TIN.pdf').waitFor();
+    await expect(clientForms.getByLabel('Choose a file').count()).resolves.toBe(0);
+    await expect(clientForms.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
+    await main(client).getByRole('tab', { name: 'Public Files' }).click();
+    const clientPublic = main(client).getByRole('tabpanel', { name: 'Public Files' });
+    await row(clientPublic, 'rk-engagement-letter.pdf').waitFor();
+    await expect(clientPublic.getByLabel('Folder (optional)').count()).resolves.toBe(0);
+    await expect(clientPublic.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
+
+    const admin = await openDashboard(adminAccount());
+    await main(admin).getByRole('tab', { name: 'Forms Library' }).click();
+    const forms = main(admin).getByRole('tabpanel', { name: 'Forms Library' });
+    await forms.getByLabel('Folder (optional)').fill('Payroll/2025');
+    await forms
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'W-4 Employee Withholding.pdf', mimeType: 'application/pdf', buffer: Buffer.from('w4') });
+    await forms.getByRole('button', { name: 'Upload' }).click();
+    await main(admin).getByText('"W-4 Employee Withholding.pdf" was uploaded successfully.').waitFor();
+    const added = row(forms, 'W-4 Employee Withholding.pdf');
+    await added.getByText('Payroll/2025').waitFor();
+
+    await added.getByRole('button', { name: 'Delete W-4 Employee Withholding.pdf' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Delete file' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await main(admin).getByText('"W-4 Employee Withholding.pdf" was deleted successfully.').waitFor();
+    await added.waitFor({ state: 'detached' });
+  });
+
+  it("lets an admin open a client's vault from the admin panel, read-only, and records it", async () => {
+    const page = await newPage(browser, { acceptDownloads: true });
+    await signInWithStoredSession(page, adminAccount());
+    await page.goto('/admin');
+    await main(page).getByRole('tab', { name: 'Client Documents' }).click();
+    await main(page)
+      .getByRole('link', { name: `View the documents of ${user.email}` })
+      .click();
+    await main(page)
+      .getByRole('heading', { level: 1, name: `Documents of ${user.email}` })
+      .waitFor();
+
+    const files = main(page).getByRole('region', { name: `Files of ${user.email}` });
+    await row(files, 'W-2 2024.pdf').waitFor();
+    await expect(files.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download W-2 2024.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('W-2 2024.pdf');
+
+    const log = main(page).getByRole('region', { name: 'Access log of this client' });
+    await log.getByText('Downloaded “W-2 2024.pdf”').waitFor();
+    await log.getByText('Viewed the list of files').first().waitFor();
+    await log.getByText(adminAccount().email).first().waitFor();
+  });
+});

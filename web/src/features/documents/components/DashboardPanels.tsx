@@ -1,0 +1,153 @@
+import type { LibraryArea } from '@portal/contracts';
+import { useId } from 'react';
+import { Alert } from '../../../shared/ui/Alert';
+import { LoadError } from '../../../shared/ui/LoadError';
+import { uploadLibraryFile, uploadVaultFile, vaultFilePath, type UploadProgress } from '../api';
+import {
+  DASHBOARD_MESSAGES,
+  fileNameOf,
+  fromLibrary,
+  fromVault,
+  libraryFilePath,
+  searchFiles,
+  SOURCE_LABELS,
+  type DashboardFile,
+} from '../files';
+import { documentsKeys } from '../hooks/query-keys';
+import {
+  useDeleteLibraryFile,
+  useDeleteVaultFile,
+  useDownload,
+  useLibraryFiles,
+  useVaultFiles,
+} from '../hooks/use-documents';
+import styles from './Documents.module.css';
+import { FileTable } from './FileTable';
+import { FilesPanel } from './FilesPanel';
+
+interface PanelProps {
+  initials: string;
+  onNotice(message: string): void;
+}
+
+const sendToVault = (file: File, _folder: string, onProgress: (progress: UploadProgress) => void) =>
+  uploadVaultFile(file, onProgress);
+
+/** The path a dashboard file downloads from. */
+export function downloadPathOf(file: DashboardFile): string {
+  return file.source === 'vault' ? vaultFilePath(file.ref) : libraryFilePath(file.source, file.ref);
+}
+
+/** My Vault: the user's own files; they upload, download and delete them (spec part 2, section 6). */
+export function VaultPanel({ initials, onNotice }: PanelProps) {
+  const vault = useVaultFiles();
+  const remove = useDeleteVaultFile();
+  return (
+    <FilesPanel
+      title={SOURCE_LABELS.vault}
+      files={vault.data && fromVault(vault.data.files)}
+      isPending={vault.isPending}
+      isError={vault.isError}
+      refetch={() => void vault.refetch()}
+      loadError={DASHBOARD_MESSAGES.loadFailed.vault}
+      emptyText="Your vault is empty. Upload a document to share it securely with our team."
+      dateLabel="Uploaded"
+      initials={initials}
+      downloadPath={downloadPathOf}
+      upload={{ title: 'Upload to My Vault', withFolder: false, send: sendToVault, listKey: documentsKeys.vault }}
+      remove={(file) => remove.mutateAsync(file.ref)}
+      onNotice={onNotice}
+    />
+  );
+}
+
+const sendToLibrary = {
+  forms: (file: File, folder: string, onProgress: (progress: UploadProgress) => void) =>
+    uploadLibraryFile('forms', file, folder, onProgress),
+  public: (file: File, folder: string, onProgress: (progress: UploadProgress) => void) =>
+    uploadLibraryFile('public', file, folder, onProgress),
+};
+
+/** Forms Library or Public Files: everyone downloads; admins also upload (with a folder) and delete. */
+export function LibraryPanel({ area, admin, initials, onNotice }: PanelProps & { area: LibraryArea; admin: boolean }) {
+  const library = useLibraryFiles(area);
+  const remove = useDeleteLibraryFile(area);
+  return (
+    <FilesPanel
+      title={SOURCE_LABELS[area]}
+      files={library.data && fromLibrary(area, library.data)}
+      isPending={library.isPending}
+      isError={library.isError}
+      refetch={() => void library.refetch()}
+      loadError={DASHBOARD_MESSAGES.loadFailed[area]}
+      emptyText={area === 'forms' ? 'No forms have been published yet.' : 'No public files have been published yet.'}
+      dateLabel="Last modified"
+      initials={initials}
+      downloadPath={downloadPathOf}
+      upload={
+        admin
+          ? {
+              title: `Upload to ${SOURCE_LABELS[area]}`,
+              withFolder: true,
+              send: sendToLibrary[area],
+              listKey: documentsKeys.library(area),
+            }
+          : undefined
+      }
+      remove={admin ? (file) => remove.mutateAsync(file.ref) : undefined}
+      onNotice={onNotice}
+    />
+  );
+}
+
+/** The global search: matches from all three lists at once, while the tabs are hidden. */
+export function SearchResults({ query, initials }: { query: string; initials: string }) {
+  const headingId = useId();
+  const vault = useVaultFiles();
+  const forms = useLibraryFiles('forms');
+  const publicFiles = useLibraryFiles('public');
+  const { download, error, pending } = useDownload();
+  const all = [
+    ...(vault.data ? fromVault(vault.data.files) : []),
+    ...(forms.data ? fromLibrary('forms', forms.data) : []),
+    ...(publicFiles.data ? fromLibrary('public', publicFiles.data) : []),
+  ];
+  const results = searchFiles(query, all);
+  const loading = vault.isPending || forms.isPending || publicFiles.isPending;
+  const failures = [
+    vault.isError && !vault.data && { message: DASHBOARD_MESSAGES.loadFailed.vault, retry: vault.refetch },
+    forms.isError && !forms.data && { message: DASHBOARD_MESSAGES.loadFailed.forms, retry: forms.refetch },
+    publicFiles.isError &&
+      !publicFiles.data && { message: DASHBOARD_MESSAGES.loadFailed.public, retry: publicFiles.refetch },
+  ].filter((failure) => failure !== false);
+
+  return (
+    <section aria-labelledby={headingId} className={styles.stack}>
+      <div className={styles.panelHead}>
+        <h2 id={headingId}>Search results</h2>
+      </div>
+      {failures.map((failure) => (
+        <LoadError key={failure.message} message={failure.message} onRetry={() => void failure.retry()} />
+      ))}
+      {error && <Alert tone="error">{error}</Alert>}
+      <p role="status" className={styles.muted}>
+        {loading
+          ? 'Searching…'
+          : results.length === 0
+            ? `No files match “${query.trim()}”.`
+            : `${results.length} ${results.length === 1 ? 'file matches' : 'files match'} “${query.trim()}”.`}
+      </p>
+      {results.length > 0 && (
+        <FileTable
+          title="Matching files"
+          files={results}
+          initials={initials}
+          dateLabel="Date"
+          showSource
+          downloading={pending ? results.find((file) => downloadPathOf(file) === pending)?.ref : null}
+          onDownload={(file) => void download(downloadPathOf(file), fileNameOf(file.path))}
+        />
+      )}
+    </section>
+  );
+}

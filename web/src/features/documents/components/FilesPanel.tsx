@@ -1,0 +1,105 @@
+import { useCallback, useId, useState } from 'react';
+import { LoadError } from '../../../shared/ui/LoadError';
+import { Alert } from '../../../shared/ui/Alert';
+import type { RunningUpload, UploadProgress } from '../api';
+import { DASHBOARD_MESSAGES, fileNameOf, type DashboardFile } from '../files';
+import { useDownload, useFileUpload } from '../hooks/use-documents';
+import { DeleteFileDialog } from './DeleteFileDialog';
+import styles from './Documents.module.css';
+import { FileTable } from './FileTable';
+import { UploadForm } from './UploadForm';
+
+export interface PanelUpload {
+  title: string;
+  withFolder: boolean;
+  send(file: File, folder: string, onProgress: (progress: UploadProgress) => void): RunningUpload<unknown>;
+  listKey: readonly unknown[];
+}
+
+interface FilesPanelProps {
+  title: string;
+  files: DashboardFile[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch(): void;
+  loadError: string;
+  emptyText: string;
+  dateLabel: string;
+  initials: string;
+  /** Where a file downloads from (an API path). */
+  downloadPath(file: DashboardFile): string;
+  /** Present only when this user may upload here. */
+  upload?: PanelUpload;
+  /** Present only when this user may delete here. */
+  remove?(file: DashboardFile): Promise<unknown>;
+  /** The page's message after an upload or a delete. */
+  onNotice(message: string): void;
+}
+
+/** One list of the dashboard: its upload form (where allowed), its files, downloads and deletes. */
+export function FilesPanel(props: FilesPanelProps) {
+  const { title, files, upload, remove, onNotice } = props;
+  const headingId = useId();
+  const { download, error: downloadError, pending } = useDownload();
+  const [deleting, setDeleting] = useState<{ file: DashboardFile; busy: boolean; error: string | null } | null>(null);
+  const uploads = useFileUpload(
+    upload?.send ?? noUpload,
+    upload?.listKey ?? [],
+    useCallback((name: string) => onNotice(DASHBOARD_MESSAGES.uploaded(name)), [onNotice]),
+  );
+
+  async function confirmDelete() {
+    if (!deleting || !remove) return;
+    const { file } = deleting;
+    setDeleting({ file, busy: true, error: null });
+    try {
+      await remove(file);
+      setDeleting(null);
+      onNotice(DASHBOARD_MESSAGES.deleted(fileNameOf(file.path)));
+    } catch (error) {
+      console.error('Delete failed', error);
+      setDeleting({ file, busy: false, error: DASHBOARD_MESSAGES.deleteFailed });
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={styles.stack}>
+      <div className={styles.panelHead}>
+        <h2 id={headingId}>{title}</h2>
+      </div>
+      {upload && <UploadForm title={upload.title} withFolder={upload.withFolder} {...uploads} />}
+      {downloadError && <Alert tone="error">{downloadError}</Alert>}
+      {props.isPending && (
+        <p role="status" className={styles.muted}>
+          Loading files…
+        </p>
+      )}
+      {props.isError && !files && <LoadError message={props.loadError} onRetry={props.refetch} />}
+      {files && files.length === 0 && <p className={styles.muted}>{props.emptyText}</p>}
+      {files && files.length > 0 && (
+        <FileTable
+          title={`${title} files`}
+          files={files}
+          initials={props.initials}
+          dateLabel={props.dateLabel}
+          downloading={pending ? files.find((file) => props.downloadPath(file) === pending)?.ref : null}
+          onDownload={(file) => void download(props.downloadPath(file), fileNameOf(file.path))}
+          onDelete={remove ? (file) => setDeleting({ file, busy: false, error: null }) : undefined}
+        />
+      )}
+      {deleting && (
+        <DeleteFileDialog
+          name={fileNameOf(deleting.file.path)}
+          busy={deleting.busy}
+          error={deleting.error}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function noUpload(): RunningUpload<unknown> {
+  throw new Error('uploads are not allowed here');
+}

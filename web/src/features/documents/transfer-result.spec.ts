@@ -1,0 +1,46 @@
+import { ApiError } from '../../shared/api/client';
+import { isCancelled, uploadErrorMessage, uploadOutcome } from './transfer-result';
+
+describe('uploadOutcome', () => {
+  it('parses a success and turns a refusal into the ApiError the client would raise', () => {
+    expect(uploadOutcome(201, '{"message":"File uploaded successfully."}')).toEqual({
+      ok: true,
+      body: { message: 'File uploaded successfully.' },
+    });
+    const refused = uploadOutcome(400, '{"detail":"A file name cannot be \\".\\" or \\"..\\"."}');
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error).toBeInstanceOf(ApiError);
+    expect(refused.error.status).toBe(400);
+    expect(refused.error.detail).toBe('A file name cannot be "." or "..".');
+    const proxy = uploadOutcome(502, '<html>Bad gateway</html>');
+    expect(proxy.ok ? null : proxy.error.detail).toBe('Request failed with status 502');
+  });
+});
+
+describe('uploadErrorMessage', () => {
+  const apiError = (status: number, detail?: string) =>
+    new ApiError(status, detail ?? 'x', detail === undefined ? undefined : { detail });
+
+  it('says the over-limit text for a 413, the server’s words for other refusals, the spec’s text otherwise', () => {
+    expect(uploadErrorMessage(apiError(413, 'whatever'))).toBe(
+      'File size exceeds the 200MB limit. Please upload a smaller file.',
+    );
+    expect(uploadErrorMessage(apiError(400, 'A file name cannot contain control characters.'))).toBe(
+      'A file name cannot contain control characters.',
+    );
+    expect(uploadErrorMessage(apiError(429, 'Too many attempts. Please try again in 5 minutes.'))).toBe(
+      'Too many attempts. Please try again in 5 minutes.',
+    );
+    expect(uploadErrorMessage(apiError(400))).toBe('Failed to upload file. Please try again.');
+    expect(uploadErrorMessage(apiError(500, 'Internal server error'))).toBe('Failed to upload file. Please try again.');
+    expect(uploadErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to upload file. Please try again.');
+  });
+
+  it('tells a cancel apart', () => {
+    const abort = new DOMException('The upload was cancelled', 'AbortError');
+    expect(isCancelled(abort)).toBe(true);
+    expect(uploadErrorMessage(abort)).toBe('The upload was cancelled. Nothing was saved.');
+    expect(isCancelled(new Error('x'))).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import { ApiError } from '../../shared/api/client';
+import { DASHBOARD_MESSAGES } from './files';
+
+/** What a finished upload request means: the parsed answer, or the ApiError the API client would raise. */
+export function uploadOutcome<T>(status: number, text: string): { ok: true; body: T } | { ok: false; error: ApiError } {
+  let body: unknown = text || undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A proxy's HTML error page: the status still says what happened.
+  }
+  if (status >= 200 && status < 300) return { ok: true, body: body as T };
+  const detail =
+    typeof body === 'object' && body !== null && typeof (body as { detail?: unknown }).detail === 'string'
+      ? (body as { detail: string }).detail
+      : `Request failed with status ${status}`;
+  return { ok: false, error: new ApiError(status, detail, body) };
+}
+
+/** Whether an upload ended because the user cancelled it. */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * The message of a failed upload: the server's own words when it refused the file (too large, a
+ * refused name, too many uploads), the spec's text otherwise (a failure of ours, the network).
+ */
+export function uploadErrorMessage(error: unknown): string {
+  if (isCancelled(error)) return DASHBOARD_MESSAGES.cancelled;
+  if (error instanceof ApiError && error.status === 413) return DASHBOARD_MESSAGES.tooLarge;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+    if (typeof detail === 'string' && detail.trim()) return detail;
+  }
+  return DASHBOARD_MESSAGES.uploadFailed;
+}
