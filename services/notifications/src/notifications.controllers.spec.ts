@@ -84,7 +84,9 @@ describe('notifications routes', () => {
     process.env.JWT_SECRET = SECRET;
     process.env.LOG_LEVEL = 'warn';
     process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-notifications-'));
-    delete process.env.REDIS_URL; // no revocation list: the token alone decides
+    // No revocation list (Redis) and no identity schema to read versions from (Postgres): the token alone decides.
+    delete process.env.REDIS_URL;
+    delete process.env.DATABASE_URL;
     app = await createHttpApp(TestModule, { processName: 'test', config: loadConfig() });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
