@@ -5,6 +5,7 @@ import { CreateCatalog1795316600000 } from './migrations/1795316600000-CreateCat
 import { SeedMenuAndPages1795316700000 } from './migrations/1795316700000-SeedMenuAndPages';
 import { SeedServices1795316800000 } from './migrations/1795316800000-SeedServices';
 import { SeedFilingForms1795316900000 } from './migrations/1795316900000-SeedFilingForms';
+import { NotifyCatalogChanges1795442800000 } from './migrations/1795442800000-NotifyCatalogChanges';
 import { Page } from './pages/page.entity';
 import { ServiceCategory } from './services/service-category.entity';
 import { Service } from './services/service.entity';
@@ -17,5 +18,6 @@ export const CATALOG_DATA = serviceData('catalog', {
     SeedMenuAndPages1795316700000,
     SeedServices1795316800000,
     SeedFilingForms1795316900000,
+    NotifyCatalogChanges1795442800000,
   ],
 });
