@@ -5,20 +5,20 @@ const CONTENT_TABLES = ['menu_items', 'pages', 'service_categories', 'services',
 
 /**
  * Every committed change of catalog content announces itself on the `catalog_changed`
- * channel: a statement-level trigger per content table sends a NOTIFY with the id of the
+ * channel: a statement-level trigger per content table sends a NOTIFY naming the
  * transaction (Postgres delivers it at commit, once per transaction, to every process
  * listening). Whatever makes the change — an admin edit in any replica, a later content
  * migration or seed, `npm run migrate` beside running replicas, psql — each process that
  * serves the catalog reads it again (CatalogStore). Only a change made with triggers off
  * (session_replication_role = replica, as pg_restore does) goes unannounced; then
- * `NOTIFY catalog_changed` announces it by hand.
+ * `NOTIFY catalog_changed, 'what was changed'` announces it by hand.
  */
 export class NotifyCatalogChanges1795442800000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
       CREATE FUNCTION notify_catalog_changed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        PERFORM pg_notify('catalog_changed', txid_current()::text);
+        PERFORM pg_notify('catalog_changed', 'transaction ' || txid_current());
         RETURN NULL;
       END
       $$`);

@@ -34,7 +34,7 @@ interface Waiter {
  * price is one more Postgres connection per process hosting the catalog (the listening
  * one). A process that loses that connection keeps serving what it has, reconnects, and
  * reads everything again (what was announced meanwhile is lost). A change made with
- * triggers off is announced by hand: `NOTIFY catalog_changed`.
+ * triggers off is announced by hand: `NOTIFY catalog_changed, 'what was changed'`.
  *
  * Reads are coalesced: one load at a time; requests that come during a load (a burst of
  * notifications) are served by a single load after it, which reads what they committed.
@@ -75,7 +75,7 @@ export class CatalogStore implements OnModuleInit, OnModuleDestroy {
         url: this.config.DATABASE_URL,
         channel: CATALOG_CHANNEL,
         applicationName: `portal-${this.processName ?? 'catalog'}-catalog-changes`,
-        onNotification: (transaction) => void this.refreshQuietly(`change in transaction ${transaction}`),
+        onNotification: (payload) => void this.refreshQuietly(`change announced: ${payload || 'no detail'}`),
         onReconnected: () => void this.refreshQuietly('listening again after a lost connection'),
         onError: (error) =>
           this.logger.warn(`catalog change notifications interrupted, reconnecting: ${error.message}`),
