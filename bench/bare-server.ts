@@ -9,8 +9,6 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-export const CPU_PATH = '/__bench/cpu';
-
 export interface RecordedAnswer {
   path: string;
   headers: Record<string, string>;
@@ -34,17 +32,12 @@ async function main(): Promise<void> {
       return reply.headers(answer.headers).send(body);
     });
   }
-  // What the process has used so far, for the CPU cost per request (the product reports it in /api/metrics).
-  app.get(CPU_PATH, (_request, reply) => {
-    const { user, system } = process.cpuUsage();
-    return reply.send({ seconds: (user + system) / 1e6 });
-  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
   await app.listen({ port: Number(port), host: '127.0.0.1' });
   process.stdout.write('listening\n');
 }
 
-// Run as a program; bench/catalog.ts imports only its types and CPU_PATH.
+// Run as a program; bench/catalog.ts imports only its types.
 if (require.main === module) {
   main().catch((error: unknown) => {
     process.stderr.write(`bare server failed: ${(error as Error).stack ?? String(error)}\n`);

@@ -4,6 +4,7 @@
  * Imports are relative (bench/ is compiled without the @portal/* alias rewriting).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, dropDatabase } from '../libs/database/src/admin';
@@ -22,6 +23,9 @@ export interface BenchBackingServices {
   stop(): Promise<void>;
 }
 
+/** USER_HZ: what /proc counts CPU time in on Linux. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** A positive number from the environment, at most `max`. */
 export function bounded(name: string, fallback: number, max: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -34,6 +38,27 @@ export function machineLoad(): string {
   return `load average ${loadavg()
     .map((value) => value.toFixed(2))
     .join(', ')} on ${availableParallelism()} cores`;
+}
+
+/**
+ * CPU seconds (user and system) a process has used so far, from /proc (Linux); NaN
+ * elsewhere. On a machine others load too, the CPU a server spends per answer is a
+ * steadier figure than its throughput, which swings with their work.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), counted after the command name.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 export function percentile(sorted: number[], p: number): number {

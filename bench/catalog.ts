@@ -9,11 +9,13 @@
  * ETag it gave; then starts a bare Fastify (bench/bare-server.ts, a process of its own)
  * that answers each path with exactly those bytes. autocannon loads both, in the same run,
  * one after the other at the same concurrency, and the ratio product/bare is printed per
- * endpoint for 200 and 304. Each pair is measured product, bare, bare, product (half the
- * time each) so that a change in the machine's load during the run weighs on both alike.
+ * endpoint for 200 and 304. Each is measured in legs, alternating product, bare, bare,
+ * product, ..., and the median leg counts: a change in the machine's load during the run
+ * weighs on both alike. Beside it, the CPU time each server spent per answer (from /proc),
+ * which the load of other processes moves far less than throughput.
  *
  * Environment (all optional): DATABASE_URL, REDIS_URL (see bench-env.ts);
- * BENCH_SECONDS per server per case (default 2, at most 10); BENCH_CONNECTIONS (default 16);
+ * BENCH_SECONDS per server per case (default 3, at most 20); BENCH_CONNECTIONS (default 16);
  * BENCH_ENDPOINTS, some of menu,pages,services,packages,forms,health (default all).
  */
 import { spawn } from 'node:child_process';
@@ -24,8 +26,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { repoRoot } from '../libs/config/src/repo-root';
 import { freePort } from '../infra/local/free-port';
-import { CPU_PATH, type RecordedAnswer } from './bare-server';
-import { bounded, machineLoad, runBench, startBackingServices } from './bench-env';
+import type { RecordedAnswer } from './bare-server';
+import { bounded, cpuSeconds, machineLoad, median, runBench, startBackingServices } from './bench-env';
 
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** Written by Node or Fastify for each answer: not part of what is recorded. */
@@ -55,7 +57,7 @@ function record(url: string, headers: Record<string, string>): Promise<Recorded>
   });
 }
 
-async function startBareServer(answers: RecordedAnswer[]): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+async function startBareServer(answers: RecordedAnswer[]): Promise<Server & { stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const file = join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
@@ -69,6 +71,7 @@ async function startBareServer(answers: RecordedAnswer[]): Promise<{ baseUrl: st
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -87,23 +90,19 @@ interface Case {
 
 interface Server {
   baseUrl: string;
-  /** CPU seconds the server process has used so far. */
-  cpuSeconds(): Promise<number>;
+  pid: number;
 }
 
-async function productCpuSeconds(baseUrl: string): Promise<number> {
-  const metrics = (await record(`${baseUrl}/api/metrics`, {})).body.toString();
-  const read = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(metrics)?.[1] ?? NaN);
-  return read('process_cpu_user_seconds_total') + read('process_cpu_system_seconds_total');
+interface Leg {
+  rate: number;
+  answers: number;
+  cpu: number;
+  errors: number;
 }
 
-/**
- * Requests per second with the expected status (anything else counts as an error), and the
- * server's CPU time per answer: on a machine others load too, throughput swings with their
- * work, while the CPU a server spends on one answer hardly does.
- */
-async function measure(server: Server, item: Case, connections: number, seconds: number) {
-  const cpuBefore = await server.cpuSeconds();
+/** One run of autocannon: answers per second with the expected status (any other is an error), and the server's CPU. */
+async function measure(server: Server, item: Case, connections: number, seconds: number): Promise<Leg> {
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: `${server.baseUrl}${item.path}`,
     connections,
@@ -111,14 +110,17 @@ async function measure(server: Server, item: Case, connections: number, seconds:
     headers: item.headers,
     timeout: 5,
   });
-  const cpu = (await server.cpuSeconds()) - cpuBefore;
-  const ok = result.statusCodeStats[item.mode]?.count ?? 0;
-  const errors = result.errors + result.timeouts + (result.requests.total - ok);
-  return { rate: ok / result.duration, cpuPerRequest: cpu / Math.max(1, ok), errors };
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  const answers = result.statusCodeStats[item.mode]?.count ?? 0;
+  const errors = result.errors + result.timeouts + (result.requests.total - answers);
+  return { rate: answers / result.duration, answers, cpu, errors };
 }
 
+/** Legs in the order product, bare, bare, product, product, bare, ...: a drift in the machine's load weighs on both alike. */
+const LEGS_PER_SERVER = 4;
+
 async function main(): Promise<void> {
-  const seconds = bounded('BENCH_SECONDS', 2, 10);
+  const seconds = bounded('BENCH_SECONDS', 3, 20);
   const connections = Math.round(bounded('BENCH_CONNECTIONS', 16, 256));
   const services = await startBackingServices();
   try {
@@ -157,18 +159,13 @@ async function main(): Promise<void> {
       }
       answers.push(answer);
     }
-    const bareServer = await startBareServer(answers);
-    const bare: Server = {
-      baseUrl: bareServer.baseUrl,
-      cpuSeconds: async () =>
-        (JSON.parse((await record(`${bareServer.baseUrl}${CPU_PATH}`, {})).body.toString()) as { seconds: number })
-          .seconds,
-    };
-    const product: Server = { baseUrl: app.baseUrl, cpuSeconds: () => productCpuSeconds(app.baseUrl) };
+    const bare = await startBareServer(answers);
+    const product: Server = { baseUrl: app.baseUrl, pid: app.pid };
     try {
       process.stdout.write(
-        `catalog bench: product ${app.baseUrl}, bare ${bare.baseUrl}, ${connections} connections, ` +
-          `${seconds} s per server per case (product, bare, bare, product)\n${machineLoad()} at start\n\n`,
+        `catalog bench: product ${app.baseUrl}, bare ${bare.baseUrl}, ${connections} connections, ${seconds} s per ` +
+          `server per case in ${LEGS_PER_SERVER} legs each (product, bare, bare, product, ...; median leg)\n` +
+          `${machineLoad()} at start\n\n`,
       );
       // Both warm (JIT, connections) before anything counts.
       for (const item of cases) {
@@ -181,28 +178,31 @@ async function main(): Promise<void> {
       );
       let failed = false;
       for (const item of cases) {
-        const half = seconds / 2;
-        const legs = [];
-        for (const server of [product, bare, bare, product]) legs.push(await measure(server, item, connections, half));
-        const mean = (a: number, b: number) => (a + b) / 2;
-        const productRate = mean(legs[0].rate, legs[3].rate);
-        const bareRate = mean(legs[1].rate, legs[2].rate);
-        const productCpu = mean(legs[0].cpuPerRequest, legs[3].cpuPerRequest) * 1e6;
-        const bareCpu = mean(legs[1].cpuPerRequest, legs[2].cpuPerRequest) * 1e6;
-        const errors = legs.reduce((sum, leg) => sum + leg.errors, 0);
+        const legs = { product: [] as Leg[], bare: [] as Leg[] };
+        for (let leg = 0; leg < 2 * LEGS_PER_SERVER; leg++) {
+          const which = [0, 3].includes(leg % 4) ? 'product' : 'bare';
+          legs[which].push(
+            await measure(which === 'product' ? product : bare, item, connections, seconds / LEGS_PER_SERVER),
+          );
+        }
+        // The median leg: a burst of someone else's work during one leg does not make the figure.
+        const rate = (mine: Leg[]) => median(mine.map((leg) => leg.rate));
+        const cpuPerAnswer = (mine: Leg[]) =>
+          (mine.reduce((sum, leg) => sum + leg.cpu, 0) / mine.reduce((sum, leg) => sum + leg.answers, 0)) * 1e6;
+        const errors = [...legs.product, ...legs.bare].reduce((sum, leg) => sum + leg.errors, 0);
         failed ||= errors > 0;
         const goal = GOALS[item.name];
         process.stdout.write(
           [
             item.name.padEnd(10),
             item.mode.padStart(6),
-            productRate.toFixed(0).padStart(15),
-            bareRate.toFixed(0).padStart(12),
-            (productRate / bareRate).toFixed(2).padStart(14),
+            rate(legs.product).toFixed(0).padStart(15),
+            rate(legs.bare).toFixed(0).padStart(12),
+            (rate(legs.product) / rate(legs.bare)).toFixed(2).padStart(14),
             (goal ? `≥ ${goal.toFixed(2)}` : '').padEnd(6),
-            productCpu.toFixed(1).padStart(23),
-            bareCpu.toFixed(1).padStart(6),
-            (bareCpu / productCpu).toFixed(2).padStart(14),
+            cpuPerAnswer(legs.product).toFixed(1).padStart(23),
+            cpuPerAnswer(legs.bare).toFixed(1).padStart(6),
+            (cpuPerAnswer(legs.bare) / cpuPerAnswer(legs.product)).toFixed(2).padStart(14),
             errors ? `  ${errors} unexpected answers` : '',
           ].join(' ') + '\n',
         );
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       process.stdout.write(`\n${machineLoad()} at the end\n`);
       if (failed) process.exitCode = 1;
     } finally {
-      await bareServer.stop();
+      await bare.stop();
     }
   } finally {
     await services.stop();

@@ -10,6 +10,8 @@ export interface RunningProcess {
   name: string;
   baseUrl: string;
   port: number;
+  /** Its operating-system process id (benchmarks read its CPU time). */
+  pid: number;
   /** The environment it runs with (its REDIS_PREFIX among others). */
   env: Record<string, string | undefined>;
   /** Everything the process wrote to stdout and stderr so far (JSON log lines). */
@@ -89,6 +91,7 @@ export async function startProcess(name: string, env: Record<string, string | un
     name,
     baseUrl,
     port,
+    pid: child.pid!,
     env: processEnv,
     output: () => output,
     logLines: () => parseLogLines(output),
