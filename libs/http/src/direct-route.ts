@@ -81,7 +81,8 @@ export function directRoutes(app: INestApplicationContext): (route: RouteOptions
  * on); false for any other route.
  */
 export function answerDirectly(request: FastifyRequest, reply: FastifyReply): boolean {
-  const handler = request.routeOptions.config['portal:directHandler'];
+  // Optional: a request Fastify could not route (a malformed URL) may have no route config.
+  const handler = request.routeOptions.config?.['portal:directHandler'];
   if (!handler) return false;
   handler(request, reply);
   return true;
