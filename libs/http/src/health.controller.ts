@@ -2,7 +2,8 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import type { HealthReply, ReadyReply } from '@portal/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DirectRoute } from './direct-route';
 import { ReadinessService } from './readiness.service';
 import { PROCESS_NAME } from './tokens';
 import { Inject } from '@nestjs/common';
@@ -16,10 +17,12 @@ export class HealthController {
     @Inject(PROCESS_NAME) private readonly processName: string,
   ) {}
 
-  /** The process is alive (liveness). */
+  /** The process is alive (liveness): probed often, so answered without Nest's pipeline. */
   @Get('health')
-  health(): HealthReply {
-    return { status: 'ok', service: this.processName, uptime_seconds: Math.round(process.uptime()) };
+  @DirectRoute()
+  health(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const body: HealthReply = { status: 'ok', service: this.processName, uptime_seconds: Math.round(process.uptime()) };
+    return reply.send(body);
   }
 
   /** Postgres and Redis are reachable (readiness); 503 names what is down. */

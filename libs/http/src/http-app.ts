@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, Optional, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -11,10 +10,11 @@ import { RedisConnections, RedisModule } from '@portal/events';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger, LoggerModule } from 'nestjs-pino';
 import { HttpExceptionFilter } from './http-exception.filter';
+import { answerDirectly, directRoutes } from './direct-route';
 import { createLogger, ProcessLogger } from './logger';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
 import { refuseMalformedInput } from './request-input';
-import { contentSecurityPolicy } from './security';
+import { securityHeaders } from './security';
 import { createValidationPipe } from './validation';
 
 export const API_PREFIX = 'api';
@@ -63,7 +63,7 @@ export interface HttpAppOptions {
 
 /**
  * The one way a process builds its HTTP app: Fastify (fast, schema-light, pino built in),
- * request ids, one log line per request, Helmet with a CSP, compression, `/api` prefix,
+ * request ids, one log line per request, Helmet's headers with a CSP, compression, `/api` prefix,
  * trailing slashes accepted, validated DTOs, `{detail}` errors, OpenAPI at /api/docs (API_DOCS).
  */
 export async function createHttpApp(
@@ -107,6 +107,15 @@ export async function createHttpApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
   });
+  // Helmet's headers (worked out once) and the request id on every answer, errors and 404s
+  // included: one synchronous hook, the cheapest kind Fastify runs, added before Nest adds
+  // its middleware runner. A direct route answers right there (see direct-route.ts): the
+  // middleware and hooks after it are not for it.
+  const headers = await securityHeaders(config);
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    void reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
+    if (!answerDirectly(request, reply)) done();
+  });
   // rawBody: JSON bodies are also kept as the bytes received (request.rawBody): a Stripe webhook's
   // signature is over those exact bytes, never over JSON re-serialised.
   const app = await NestFactory.create<NestFastifyApplication>(HttpRootModule, adapter, {
@@ -116,17 +125,10 @@ export async function createHttpApp(
   app.useLogger(new ProcessLogger(app.get(Logger)));
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-  });
+  // Before Nest registers its routes and before the compressor looks at them (see direct-route.ts).
+  fastify.addHook('onRoute', directRoutes(app));
   // Before any route's own code: text without NUL or unpaired surrogates, bodies of bounded depth.
   fastify.addHook('preValidation', refuseMalformedInput);
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
-  });
   // A route turns compression off with `@RouteConfig({ compress: false })` (file downloads: their
   // Content-Length and byte ranges describe the stored bytes, not a re-encoding). Added before the
   // compress plugin, so this hook runs before the plugin's own.

@@ -12,6 +12,7 @@ export * from './service-health';
 export * from './tokens';
 export * from './validation';
 export * from './bootstrap';
+export * from './direct-route';
 export * from './rate-limiter';
 export * from './validators';
 export * from './responses';

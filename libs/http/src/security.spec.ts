@@ -2,7 +2,7 @@ import { loadConfig } from '@portal/config';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, securityHeaders } from './security';
 
 const config = (env: NodeJS.ProcessEnv = {}) =>
   loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-csp-')), ...env });
@@ -68,5 +68,48 @@ describe('contentSecurityPolicy', () => {
     expect(() => config({ VITE_CHAT_WIDGET_URL: 'http://chat.example.com/w.js' })).toThrow(
       'VITE_CHAT_WIDGET_URL must be an https URL',
     );
+  });
+});
+
+describe('securityHeaders', () => {
+  const HELMET_HEADERS = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-content-type-options',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+
+  it("are Helmet's headers for the policy, the same for every answer", async () => {
+    const headers = await securityHeaders(config());
+    expect(Object.keys(headers).sort()).toEqual(HELMET_HEADERS);
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self';frame-src 'self'",
+    );
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('add HSTS in production only, and follow the configured third parties', async () => {
+    const production = await securityHeaders(
+      config({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+        DATABASE_URL: 'postgres://db/portal',
+        REDIS_URL: 'redis://cache:6379',
+        APP_URL: 'https://portal.example.com',
+        METRICS_TOKEN: 'a-metrics-token-of-at-least-32-characters',
+        VITE_CHAT_WIDGET_URL: 'https://chat.example.com/widget.js',
+      }),
+    );
+    expect(production['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(production['content-security-policy']).toContain("script-src 'self' https://chat.example.com");
   });
 });

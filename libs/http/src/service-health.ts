@@ -3,6 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import type { ServiceName } from '@portal/config';
 import type { ServiceHealthReply } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DirectRoute } from './direct-route';
 
 /**
  * `GET /api/health/<service>`: answered by the process that hosts the service module
@@ -15,8 +17,10 @@ export function serviceHealthController(service: ServiceName): Type<unknown> {
   @Controller(`health/${service}`)
   class ServiceHealthController {
     @Get()
-    health(): ServiceHealthReply {
-      return { status: 'ok', service };
+    @DirectRoute()
+    health(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+      const body: ServiceHealthReply = { status: 'ok', service };
+      return reply.send(body);
     }
   }
   Object.defineProperty(ServiceHealthController, 'name', { value: `${service}HealthController` });

@@ -7,6 +7,7 @@ import { SeedMenuAndPages1795316700000 } from './migrations/1795316700000-SeedMe
 import { SeedServices1795316800000 } from './migrations/1795316800000-SeedServices';
 import { SeedFilingForms1795316900000 } from './migrations/1795316900000-SeedFilingForms';
 import { CreateFilingDeadlinesReadOnlyView1795420000000 } from './migrations/1795420000000-CreateFilingDeadlinesReadOnlyView';
+import { NotifyCatalogChanges1795442800000 } from './migrations/1795442800000-NotifyCatalogChanges';
 import { Page } from './pages/page.entity';
 import { ServiceCategory } from './services/service-category.entity';
 import { Service } from './services/service.entity';
@@ -21,5 +22,6 @@ export const CATALOG_DATA = serviceData('catalog', {
     SeedFilingForms1795316900000,
     CreateBillingPriceList1795321000000,
     CreateFilingDeadlinesReadOnlyView1795420000000,
+    NotifyCatalogChanges1795442800000,
   ],
 });

@@ -4,7 +4,6 @@ import { DatabaseModule } from '@portal/database';
 import { EventsModule, HousekeepingModule } from '@portal/events';
 import { serviceHealthController } from '@portal/http';
 import { CATALOG_DATA } from './catalog.data';
-import { HttpCacheInterceptor } from './common/http-cache.interceptor';
 import { FilingForm } from './forms/filing-form.entity';
 import { FormsController } from './forms/forms.controller';
 import { FormsService } from './forms/forms.service';
@@ -19,6 +18,7 @@ import { Service } from './services/service.entity';
 import { PackagesController } from './services/packages.controller';
 import { ServicesController } from './services/services.controller';
 import { ServicesService } from './services/services.service';
+import { CatalogStore } from './store/catalog.store';
 
 /** The whole HTTP and worker surface of the catalog service. */
 @Module({
@@ -36,6 +36,6 @@ import { ServicesService } from './services/services.service';
     PackagesController,
     FormsController,
   ],
-  providers: [HttpCacheInterceptor, MenuService, PagesService, ServicesService, FormsService],
+  providers: [MenuService, PagesService, ServicesService, FormsService, CatalogStore],
 })
 export class CatalogModule {}

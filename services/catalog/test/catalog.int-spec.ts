@@ -3,10 +3,11 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { repoRoot } from '@portal/config';
+import { AppConfig, repoRoot } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
 import { createTestDatabase, TestDatabase, useTestApp } from '@portal/testing';
 import { CATALOG_DATA } from '../src/catalog.data';
+import { Representation } from '../src/common/representation';
 import { FilingForm } from '../src/forms/filing-form.entity';
 import { FormsService } from '../src/forms/forms.service';
 import { MenuItem } from '../src/menu/menu-item.entity';
@@ -16,6 +17,7 @@ import { PagesService } from '../src/pages/pages.service';
 import { ServiceCategory } from '../src/services/service-category.entity';
 import { Service } from '../src/services/service.entity';
 import { ServicesService } from '../src/services/services.service';
+import { CatalogStore } from '../src/store/catalog.store';
 
 interface MenuItemBody {
   id: string;
@@ -588,36 +590,39 @@ describe('catalog reads', () => {
     await db?.drop();
   });
 
-  it('take exactly one query per endpoint (no N+1)', async () => {
+  it('are answered from memory: one query per table when the catalog is loaded (no N+1), none per request', async () => {
     const services = new ServicesService(dataSource.getRepository(Service), dataSource.getRepository(ServiceCategory));
     const forms = new FormsService(dataSource.getRepository(FilingForm));
     const menu = new MenuService(dataSource.getRepository(MenuItem));
     const pages = new PagesService(dataSource.getRepository(Page));
-    const all = await services.list();
-    const anyForm = (await forms.list())[0];
-    const monthly = all.find((service) => service.billing_cycle === 'monthly')!;
+    // No DATABASE_URL: no change listener, only the reads under test.
+    const store = new CatalogStore({} as AppConfig, menu, pages, services, forms);
 
-    const reads: Array<[string, () => Promise<unknown>]> = [
-      ['menu', () => menu.list()],
-      ['pages', () => pages.list()],
-      ['page', () => pages.get('home')],
-      ['services', () => services.list()],
-      ['service', () => services.get(all[0].id)],
-      ['by category', () => services.byCategory('Books')],
-      ['by provider', () => services.byProvider('tax-team')],
-      ['attributes', () => services.attributeNames('Books')],
-      ['package', () => services.getPackage(monthly.id)],
-      ['forms', () => forms.list()],
-      ['form', () => forms.get(anyForm.id)],
-    ];
-    for (const [name, read] of reads) {
-      queries.length = 0;
-      await read();
-      expect([name, queries.length]).toEqual([name, 1]);
-    }
-    // A malformed id costs no query at all.
     queries.length = 0;
-    await expect(services.get('nope')).rejects.toMatchObject({ response: { detail: 'Service not found' } });
+    await store.onModuleInit();
+    expect(queries).toHaveLength(5);
+    expect(queries.join('\n')).toMatch(/JOIN "catalog"\."service_categories"/);
+
+    const catalog = store.current;
+    const all = JSON.parse(catalog.services.variant(undefined).bytes.toString()) as ServiceBody[];
+    const anyForm = (JSON.parse(catalog.forms.variant(undefined).bytes.toString()) as FormBody[])[0];
+    const monthly = all.find((service) => service.billing_cycle === 'monthly')!;
+    queries.length = 0;
+    const reads: Array<[string, unknown]> = [
+      ['menu', catalog.menu],
+      ['pages', catalog.pages],
+      ['page', catalog.page('home')],
+      ['services', catalog.services],
+      ['service', catalog.service(all[0].id)],
+      ['by category', catalog.servicesByCategory('Books')],
+      ['by provider', catalog.servicesByProvider('tax-team')],
+      ['attributes', catalog.attributeNames('Books')],
+      ['package', catalog.package(monthly.id)],
+      ['forms', catalog.forms],
+      ['form', catalog.form(anyForm.id)],
+    ];
+    for (const [name, answer] of reads) expect([name, answer]).toEqual([name, expect.any(Representation)]);
+    expect(catalog.service('nope')).toBeUndefined();
     expect(queries).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { acceptsGzip, bodyTag, ifNoneMatchHits, strongEtag } from './http-cache';
+import { bodyTag, ifNoneMatchHits, preferredCoding, strongEtag } from './http-cache';
 
 describe('strong ETags', () => {
   it('are quoted tags that depend on every byte of the body', () => {
@@ -10,9 +10,10 @@ describe('strong ETags', () => {
     expect(strongEtag(tag)).toBe(`"${tag}"`);
   });
 
-  it('differ between the plain and the gzip bytes of one body', () => {
+  it('differ between the plain, the gzip and the brotli bytes of one body', () => {
     const tag = bodyTag('body');
     expect(strongEtag(tag, 'gzip')).toBe(`"${tag}-gzip"`);
+    expect(strongEtag(tag, 'br')).toBe(`"${tag}-br"`);
   });
 });
 
@@ -22,6 +23,7 @@ describe('ifNoneMatchHits', () => {
   it('matches the tag of either coding, in a list, weakly compared, or *', () => {
     expect(ifNoneMatchHits(strongEtag(tag), tag)).toBe(true);
     expect(ifNoneMatchHits(strongEtag(tag, 'gzip'), tag)).toBe(true);
+    expect(ifNoneMatchHits(strongEtag(tag, 'br'), tag)).toBe(true);
     expect(ifNoneMatchHits(`"other", ${strongEtag(tag)}`, tag)).toBe(true);
     expect(ifNoneMatchHits(`W/${strongEtag(tag, 'gzip')}`, tag)).toBe(true);
     expect(ifNoneMatchHits(['"other"', strongEtag(tag)], tag)).toBe(true);
@@ -37,20 +39,25 @@ describe('ifNoneMatchHits', () => {
   });
 });
 
-describe('acceptsGzip', () => {
+describe('preferredCoding', () => {
   it.each([
-    ['gzip', true],
-    ['gzip, deflate, br, zstd', true],
-    ['br;q=1.0, gzip;q=0.8', true],
-    ['*', true],
-    ['x-gzip', true],
-    ['identity', false],
-    ['br', false],
-    ['gzip;q=0', false],
-    ['*;q=0', false],
-    ['', false],
-    [undefined, false],
+    ['gzip', 'gzip'],
+    ['gzip, deflate', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=1.0, gzip;q=0.8', 'br'],
+    ['gzip;q=1.0, br;q=0.8', 'gzip'],
+    ['br', 'br'],
+    ['*', 'br'],
+    ['gzip, *;q=0', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['identity', 'identity'],
+    ['deflate', 'identity'],
+    ['gzip;q=0', 'identity'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*;q=0', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
   ])('%j → %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
+    expect(preferredCoding(header)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** Catalog content changes by deployment only: a minute of caching, then revalidation by ETag. */
+/** Catalog content changes rarely: a minute of caching, then revalidation by ETag. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60';
 
 /** Bodies smaller than this go out as they are (compressing them saves nothing; libs/http uses the same). */
@@ -11,12 +11,15 @@ export function bodyTag(body: string): string {
   return createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 27);
 }
 
+/** The content codings a catalog body is kept in. */
+export type Coding = 'identity' | 'gzip' | 'br';
+
 /**
  * The ETag of one representation. Strong validators differ per content coding (RFC 9110
- * 8.8.3), so the gzip bytes of a body carry `-gzip` after the body's tag.
+ * 8.8.3), so the gzip and brotli bytes of a body carry `-gzip` and `-br` after the body's tag.
  */
-export function strongEtag(tag: string, encoding: 'identity' | 'gzip' = 'identity'): string {
-  return encoding === 'gzip' ? `"${tag}-gzip"` : `"${tag}"`;
+export function strongEtag(tag: string, encoding: Coding = 'identity'): string {
+  return encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}"`;
 }
 
 /**
@@ -27,13 +30,16 @@ export function ifNoneMatchHits(header: string | string[] | undefined, tag: stri
   if (header === undefined) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value.trim() === '*') return true;
-  const current = new Set([strongEtag(tag), strongEtag(tag, 'gzip')]);
+  const current = new Set([strongEtag(tag), strongEtag(tag, 'gzip'), strongEtag(tag, 'br')]);
   return value.split(',').some((candidate) => current.has(candidate.trim().replace(/^W\//, '')));
 }
 
-/** Whether Accept-Encoding allows gzip (listed, or `*`, with a non-zero q). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  if (header === undefined) return false;
+/**
+ * The coding to send for an Accept-Encoding header: brotli or gzip when listed (or `*`) with
+ * a non-zero q, the higher q winning and brotli (the smaller) on a tie; identity otherwise.
+ */
+export function preferredCoding(header: string | string[] | undefined): Coding {
+  if (header === undefined) return 'identity';
   const codings = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -41,6 +47,9 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
     const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)).find(Boolean);
     codings.set(name.trim(), q ? Number(q[1]) : 1);
   }
-  const gzip = codings.get('gzip') ?? codings.get('x-gzip') ?? codings.get('*');
-  return gzip !== undefined && gzip > 0;
+  const any = codings.get('*');
+  const br = codings.get('br') ?? any ?? 0;
+  const gzip = codings.get('gzip') ?? codings.get('x-gzip') ?? any ?? 0;
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
 }

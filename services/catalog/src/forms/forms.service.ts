@@ -1,9 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FilingFormReply } from '@portal/contracts';
 import { Repository } from 'typeorm';
-import { parseId } from '../common/ids';
-import { NOT_FOUND } from '../common/messages';
 import { FilingForm } from './filing-form.entity';
 
 export function toFilingFormResponse(form: FilingForm): FilingFormReply {
@@ -22,18 +20,13 @@ export function toFilingFormResponse(form: FilingForm): FilingFormReply {
   };
 }
 
+/** Reads the filing forms for the in-memory catalog (see CatalogStore). */
 @Injectable()
 export class FormsService {
   constructor(@InjectRepository(FilingForm, 'catalog') private readonly forms: Repository<FilingForm>) {}
 
+  /** In the footer order. */
   async list(): Promise<FilingFormReply[]> {
     return (await this.forms.find({ order: { position: 'ASC' } })).map(toFilingFormResponse);
-  }
-
-  async get(rawId: string): Promise<FilingFormReply> {
-    const id = parseId(rawId);
-    const form = id ? await this.forms.findOneBy({ id }) : null;
-    if (!form) throw new NotFoundException({ detail: NOT_FOUND.form });
-    return toFilingFormResponse(form);
   }
 }

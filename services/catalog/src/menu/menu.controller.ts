@@ -1,22 +1,22 @@
-import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
-import type { MenuItemReply } from '@portal/contracts';
-import { HttpCacheInterceptor } from '../common/http-cache.interceptor';
+import { DirectRoute } from '@portal/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CatalogStore } from '../store/catalog.store';
 import { MenuItemResponse } from './dto/menu-item.response';
-import { MenuService } from './menu.service';
 
 @ApiTags('catalog')
 @Public()
-@UseInterceptors(HttpCacheInterceptor)
 @Controller('menu')
 export class MenuController {
-  constructor(private readonly menu: MenuService) {}
+  constructor(private readonly catalog: CatalogStore) {}
 
   @Get()
+  @DirectRoute()
   @ApiOperation({ summary: "The header's Services dropdown, in order" })
   @ApiOkResponse({ type: [MenuItemResponse] })
-  list(): Promise<MenuItemReply[]> {
-    return this.menu.list();
+  list(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    return this.catalog.current.menu.send(request, reply);
   }
 }

@@ -4,6 +4,7 @@ import type { MenuItemReply } from '@portal/contracts';
 import { Repository } from 'typeorm';
 import { MenuItem } from './menu-item.entity';
 
+/** Reads the header's Services dropdown for the in-memory catalog (see CatalogStore). */
 @Injectable()
 export class MenuService {
   constructor(@InjectRepository(MenuItem, 'catalog') private readonly items: Repository<MenuItem>) {}

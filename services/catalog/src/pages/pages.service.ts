@@ -1,25 +1,16 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { SitePageReply } from '@portal/contracts';
 import { Repository } from 'typeorm';
-import { parseName } from '../common/ids';
-import { NOT_FOUND } from '../common/messages';
 import { Page } from './page.entity';
 
-const toResponse = ({ name, title, content }: Page): SitePageReply => ({ name, title, content });
-
+/** Reads the content pages for the in-memory catalog (see CatalogStore). */
 @Injectable()
 export class PagesService {
   constructor(@InjectRepository(Page, 'catalog') private readonly pages: Repository<Page>) {}
 
   async list(): Promise<SitePageReply[]> {
-    return (await this.pages.find({ order: { position: 'ASC' } })).map(toResponse);
-  }
-
-  async get(rawName: string): Promise<SitePageReply> {
-    const name = parseName(rawName);
-    const page = name ? await this.pages.findOneBy({ name: name.toLowerCase() }) : null;
-    if (!page) throw new NotFoundException({ detail: NOT_FOUND.page });
-    return toResponse(page);
+    const pages = await this.pages.find({ order: { position: 'ASC' } });
+    return pages.map(({ name, title, content }) => ({ name, title, content }));
   }
 }

@@ -72,15 +72,16 @@ describe('service responses', () => {
   });
 
   it('gives a package its billing and trial terms (months of 30 days)', () => {
-    expect(toPackageResponse({ ...service(), billingCycle: 'monthly' })).toMatchObject({
+    const monthly = toServiceResponse(service());
+    expect(toPackageResponse({ ...monthly, billing_cycle: 'monthly' })).toMatchObject({
       amount_cents: 29900,
       currency: 'usd',
       billing_cycle: 'monthly',
       trial_months: 3,
       trial_period_days: 90,
     });
-    const noTrial = service({ attributes: { Trial: 'N/A' }, amountCents: null });
-    expect(toPackageResponse({ ...noTrial, billingCycle: 'monthly' })).toMatchObject({
+    const noTrial = toServiceResponse(service({ attributes: { Trial: 'N/A' }, amountCents: null }));
+    expect(toPackageResponse({ ...noTrial, billing_cycle: 'monthly' })).toMatchObject({
       amount_cents: null,
       trial_months: 0,
       trial_period_days: 0,

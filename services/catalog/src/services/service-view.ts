@@ -38,7 +38,7 @@ export function toServiceResponse(service: Service): ServiceReply {
 }
 
 /** A service billed monthly, with what billing needs to start the subscription and its trial. */
-export function toPackageResponse(service: Service & { billingCycle: 'monthly' }): PackageReply {
+export function toPackageResponse(service: ServiceReply & { billing_cycle: 'monthly' }): PackageReply {
   const months = trialMonths(service.attributes.Trial);
   return {
     id: service.id,
@@ -46,12 +46,12 @@ export function toPackageResponse(service: Service & { billingCycle: 'monthly' }
     title: service.title,
     price: service.price,
     description: service.description,
-    attributes: orderAttributes(service.attributes, service.categoryInfo?.attributeNames ?? []),
+    attributes: service.attributes,
     category: service.category,
     provider: service.provider,
-    amount_cents: service.amountCents,
+    amount_cents: service.amount_cents,
     currency: service.currency,
-    billing_cycle: service.billingCycle,
+    billing_cycle: service.billing_cycle,
     trial_months: months,
     trial_period_days: months * DAYS_PER_TRIAL_MONTH,
   };

@@ -11,8 +11,9 @@ import { AuthService } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
 
 /**
- * Account enumeration by timing: an unknown e-mail must cost the same scrypt work as a
- * wrong password. Checked by what is computed, not by a stopwatch (timings flake).
+ * Account enumeration by timing: an unknown e-mail must cost the same hashing work as a
+ * wrong password (password-hasher.spec.ts shows that verifyNothing verifies an argon2id
+ * hash with the current parameters). Checked by what is computed, not by a stopwatch.
  */
 describe('AuthService.login without an account', () => {
   const limiter = { consume: jest.fn(), reset: jest.fn() } as unknown as RateLimiter;
@@ -40,7 +41,7 @@ describe('AuthService.login without an account', () => {
     const verifyNothing = jest.spyOn(hasher, 'verifyNothing');
     const unknown = service(undefined).login({ username: 'nobody@example.com', password: 'Wrong!pass1' }, '10.0.0.1');
     await expect(unknown).rejects.toEqual(new UnauthorizedException({ detail: 'Incorrect email or password' }));
-    expect(verifyNothing).toHaveBeenCalledWith('Wrong!pass1');
+    expect(verifyNothing).toHaveBeenCalledWith('Wrong!pass1', '10.0.0.1');
     expect(verify).not.toHaveBeenCalled();
 
     const passwordHash = await hashPassword('Right!pass1');
@@ -49,6 +50,6 @@ describe('AuthService.login without an account', () => {
       '10.0.0.1',
     );
     await expect(wrong).rejects.toEqual(new UnauthorizedException({ detail: 'Incorrect email or password' }));
-    expect(verify).toHaveBeenCalledWith('Wrong!pass1', passwordHash);
+    expect(verify).toHaveBeenCalledWith('Wrong!pass1', passwordHash, '10.0.0.1');
   });
 });

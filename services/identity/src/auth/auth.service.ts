@@ -63,9 +63,10 @@ export class AuthService {
     await this.throttle.admit(account, ip);
 
     const user = await this.users.findByEmail(email);
+    // One check per address at a time, in turn with every other address (see PasswordHasher).
     const check = user
-      ? await this.hasher.verify(dto.password, user.passwordHash)
-      : await this.hasher.verifyNothing(dto.password);
+      ? await this.hasher.verify(dto.password, user.passwordHash, ip)
+      : await this.hasher.verifyNothing(dto.password, ip);
     if (!user || !check.valid) {
       await this.throttle.failed(account, ip);
       throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
@@ -99,7 +100,7 @@ export class AuthService {
     };
   }
 
-  /** The hash parameters changed since this password was stored: store it with the current ones. */
+  /** The password was stored as scrypt or with other parameters: store it as argon2id with the current ones. */
   private async rehash(user: User, password: string): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
     // Only if nobody changed the password meanwhile (a reset racing this sign-in).

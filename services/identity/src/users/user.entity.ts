@@ -19,7 +19,7 @@ export class User {
   @Column({ type: 'text' })
   email: string;
 
-  /** `scrypt$N$r$p$salt$hash` (see password-hasher.ts). */
+  /** argon2id, `$argon2id$v=19$m=…,t=…,p=…$salt$hash`; older accounts `scrypt$…` until they sign in (see password-hasher.ts). */
   @Column({ type: 'text' })
   passwordHash: string;
 
