@@ -2,11 +2,13 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, PROCESS_NAME } from '@portal/config';
 import { ServiceDataDefinition, serviceDataSourceOptions } from './data-source';
+import { PostgresNotifications } from './notifications';
 import { SharedPool } from './shared-pool';
 
 /**
- * The process's one Postgres pool (DATABASE_POOL_SIZE connections), or null without
- * DATABASE_URL. It connects on first use; the process root ends it after the data sources.
+ * The process's one Postgres pool (DATABASE_POOL_SIZE connections) and its one listening
+ * connection, or null without DATABASE_URL. Both connect on first use; the process root
+ * closes them after the data sources.
  */
 @Global()
 @Module({
@@ -24,8 +26,20 @@ import { SharedPool } from './shared-pool';
             })
           : null,
     },
+    {
+      // One LISTEN connection for the whole process (outbox wake-ups, catalog changes), or null without DATABASE_URL.
+      provide: PostgresNotifications,
+      inject: [AppConfig, { token: PROCESS_NAME, optional: true }],
+      useFactory: (config: AppConfig, processName?: string): PostgresNotifications | null =>
+        config.DATABASE_URL
+          ? new PostgresNotifications({
+              connectionString: config.DATABASE_URL,
+              application_name: `portal-${processName ?? 'app'}-listen`,
+            })
+          : null,
+    },
   ],
-  exports: [SharedPool],
+  exports: [SharedPool, PostgresNotifications],
 })
 export class DatabasePoolModule {}
 

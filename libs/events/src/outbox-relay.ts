@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { JobsOptions, Queue } from 'bullmq';
 import { Redis, RedisOptions } from 'ioredis';
-import { Client, ClientConfig } from 'pg';
+import { PostgresNotifications, type Unlisten } from '@portal/database';
+import type { ClientConfig } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { OUTBOX_CHANNEL } from './outbox.service';
@@ -24,7 +25,12 @@ export interface OutboxRelayOptions {
   connection: Redis | RedisOptions | (() => Redis);
   /** BullMQ key prefix; must match the workers' (default `bull`). */
   prefix?: string;
-  /** application_name of the listening connection. Default `portal-outbox`. */
+  /**
+   * The process's listening connection (shared with other listeners, left open on stop); by
+   * default the relay opens one of its own from its first source's settings.
+   */
+  notifications?: PostgresNotifications;
+  /** application_name of a listening connection of its own. Default `portal-outbox`. */
   listenerName?: string;
   /** Rows moved per transaction. Default 100. */
   batchSize?: number;
@@ -97,7 +103,9 @@ export class OutboxRelay {
   private readonly ownsRedis: boolean;
   private redisWasReady = false;
   private readonly queues = new Map<string, Queue>();
-  private listener?: Client;
+  private notifications?: PostgresNotifications;
+  private unlisten?: Unlisten;
+  private listening = false;
   private listenerFailed = false;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -146,9 +154,12 @@ export class OutboxRelay {
     this.timer = undefined;
     await this.running;
     this.started = false;
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    this.listening = false;
+    await unlisten?.();
+    if (!this.options.notifications) await this.notifications?.close();
+    this.notifications = undefined;
     await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
     this.queues.clear();
     const redis = this.redis;
@@ -311,7 +322,7 @@ export class OutboxRelay {
     this.running = this.drain();
     await this.running;
     this.running = undefined;
-    if (!this.listener && !this.stopping) await this.listen();
+    if (!this.unlisten && !this.stopping) await this.listen();
     this.schedule(this.nextDelay());
   }
 
@@ -341,31 +352,32 @@ export class OutboxRelay {
   }
 
   private async listen(): Promise<void> {
-    const client = new Client(this.listenerConfig());
-    client.on('notification', (message) => {
-      if (message.channel === OUTBOX_CHANNEL && this.schemas.includes(message.payload ?? '')) this.wake();
-    });
-    const lost = (reason: string) => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      if (!this.stopping) this.logger.warn(`outbox listener lost (${reason}); polling until it reconnects`);
-    };
-    client.on('error', (error) => {
-      lost(errorMessage(error));
-      client.end().catch(() => undefined);
-    });
-    client.on('end', () => lost('connection closed'));
+    this.notifications ??= this.options.notifications ?? new PostgresNotifications(this.listenerConfig());
     try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      const unlisten = await this.notifications.listen(OUTBOX_CHANNEL, {
+        onNotification: (payload) => {
+          if (this.schemas.includes(payload)) this.wake();
+        },
+        onError: (error) => {
+          // Said once per loss; the listening connection comes back by itself meanwhile.
+          if (this.listening && !this.stopping) {
+            this.logger.warn(`outbox listener lost (${errorMessage(error)}); polling until it reconnects`);
+          }
+          this.listening = false;
+        },
+        onReconnected: () => {
+          this.listening = true;
+          this.wake();
+        },
+      });
       if (this.stopping) {
-        await client.end();
+        await unlisten();
         return;
       }
-      this.listener = client;
+      this.unlisten = unlisten;
+      this.listening = true;
       this.listenerFailed = false;
     } catch (error) {
-      await client.end().catch(() => undefined);
       if (!this.listenerFailed) {
         this.listenerFailed = true;
         this.logger.warn(`outbox listener could not connect (${errorMessage(error)}); polling meanwhile`);

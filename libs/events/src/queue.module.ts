@@ -9,7 +9,8 @@ import {
   OnModuleDestroy,
   Optional,
 } from '@nestjs/common';
-import { AppConfig, PROCESS_NAME } from '@portal/config';
+import { AppConfig } from '@portal/config';
+import { PostgresNotifications } from '@portal/database';
 import { OutboxRelay, OutboxRelayOptions } from './outbox-relay';
 import { QueueRegistry } from './queue-registry';
 import { QUEUE_SETTINGS, QueueSettings } from './queue-settings';
@@ -80,13 +81,18 @@ export class QueueModule {
         { provide: QUEUE_SETTINGS, inject: [AppConfig], useFactory: settingsFor },
         {
           provide: OUTBOX_RELAY,
-          inject: [AppConfig, RedisConnections, { token: PROCESS_NAME, optional: true }],
-          useFactory: (config: AppConfig, redis: RedisConnections, processName?: string): OutboxRelay | null => {
+          inject: [AppConfig, RedisConnections, { token: PostgresNotifications, optional: true }],
+          useFactory: (
+            config: AppConfig,
+            redis: RedisConnections,
+            notifications?: PostgresNotifications | null,
+          ): OutboxRelay | null => {
             if (!config.RUN_WORKERS) return null;
             const settings = settingsFor(config);
             return new OutboxRelay({
               ...options.outbox,
-              listenerName: `portal-${processName ?? 'app'}-outbox`,
+              // The process's one listening connection, when it has one (DatabasePoolModule).
+              notifications: notifications ?? undefined,
               connection: () => redis.queues,
               prefix: settings.prefix,
               jobOptions: settings.jobOptions,

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '@portal/config';
-import { DatabasePoolModule, SharedPool } from '@portal/database';
+import { DatabasePoolModule, PostgresNotifications, SharedPool } from '@portal/database';
 import { RedisConnections, RedisModule } from '@portal/events';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger, LoggerModule } from 'nestjs-pino';
@@ -34,7 +34,8 @@ class OneLinePerRequest extends LogController {
 const NON_API_CONTROLLER_PATHS = ['dev/mail', 'dev/mail/*path'];
 
 /**
- * Closes what the whole process shares (the Redis connections, the Postgres pool). It
+ * Closes what the whole process shares (the Redis connections, the Postgres pool and its
+ * listening connection). It
  * lives in the root module, whose shutdown hooks Nest runs last: after every worker,
  * queue and data source of the hosted services has closed.
  */
@@ -43,10 +44,12 @@ class ProcessResources implements OnApplicationShutdown {
   constructor(
     private readonly redis: RedisConnections,
     @Optional() @Inject(SharedPool) private readonly pool: SharedPool | null,
+    @Optional() @Inject(PostgresNotifications) private readonly notifications: PostgresNotifications | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.close();
+    await this.notifications?.close();
     await this.pool?.end();
   }
 }

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { AppConfig, repoRoot } from '@portal/config';
+import { repoRoot } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
 import { createTestDatabase, TestDatabase, useTestApp } from '@portal/testing';
 import { CATALOG_DATA } from '../src/catalog.data';
@@ -596,7 +596,7 @@ describe('catalog reads', () => {
     const menu = new MenuService(dataSource.getRepository(MenuItem));
     const pages = new PagesService(dataSource.getRepository(Page));
     // No DATABASE_URL: no change listener, only the reads under test.
-    const store = new CatalogStore({} as AppConfig, menu, pages, services, forms);
+    const store = new CatalogStore(menu, pages, services, forms);
 
     queries.length = 0;
     await store.onModuleInit();

@@ -150,7 +150,8 @@ function probes(api: OpenApi, route: string, method: string, operation: Operatio
       });
     }
   }
-  for (const parameter of pathParameters) {
+  // Only those the path template names: Nest also lists a wildcard route's `*` beside the named one.
+  for (const parameter of pathParameters.filter(({ name }) => route.includes(`{${name}}`))) {
     list.push({
       label: `%00 in path parameter ${parameter.name}`,
       method,

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '@portal/config';
 import type { MenuItemReply } from '@portal/contracts';
 import type { FormsService } from '../forms/forms.service';
 import type { MenuService } from '../menu/menu.service';
@@ -26,7 +25,6 @@ function fakeCatalog() {
   const empty = { list: async () => [] };
   const services = { list: async () => [], categoryAttributes: async () => [] };
   const store = new CatalogStore(
-    {} as AppConfig,
     menu as unknown as MenuService,
     empty as unknown as PagesService,
     services as unknown as ServicesService,

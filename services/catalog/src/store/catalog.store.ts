@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
-import { AppConfig, PROCESS_NAME } from '@portal/config';
-import { NotificationListener } from '@portal/database';
+import { PostgresNotifications, Unlisten } from '@portal/database';
 import { FormsService } from '../forms/forms.service';
 import { MenuService } from '../menu/menu.service';
 import { PagesService } from '../pages/pages.service';
@@ -30,9 +29,8 @@ interface Waiter {
  * catches every writer — an admin edit in any replica, a content migration or seed run
  * beside running replicas, a fix made with psql — without a convention anyone can forget,
  * and costs nothing per request: a version row would need a query per request (or
- * polling), and a Redis pub/sub message would miss any change made outside the app. The
- * price is one more Postgres connection per process hosting the catalog (the listening
- * one). A process that loses that connection keeps serving what it has, reconnects, and
+ * polling), and a Redis pub/sub message would miss any change made outside the app. It
+ * listens on the process's one listening connection (PostgresNotifications). A process that loses that connection keeps serving what it has, reconnects, and
  * reads everything again (what was announced meanwhile is lost). A change made with
  * triggers off is announced by hand: `NOTIFY catalog_changed, 'what was changed'`.
  *
@@ -43,7 +41,7 @@ interface Waiter {
 export class CatalogStore implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogStore.name);
   private snapshot: CatalogSnapshot | undefined;
-  private listener: NotificationListener | undefined;
+  private unlisten: Unlisten | undefined;
   private retry: NodeJS.Timeout | undefined;
 
   /** Refresh requests so far, the last one the live snapshot covers, and why the next load runs. */
@@ -54,12 +52,11 @@ export class CatalogStore implements OnModuleInit, OnModuleDestroy {
   private loading = false;
 
   constructor(
-    private readonly config: AppConfig,
     private readonly menu: MenuService,
     private readonly pages: PagesService,
     private readonly services: ServicesService,
     private readonly forms: FormsService,
-    @Optional() @Inject(PROCESS_NAME) private readonly processName?: string,
+    @Optional() @Inject(PostgresNotifications) private readonly notifications?: PostgresNotifications | null,
   ) {}
 
   /** What every read answers from; loaded before the process takes requests. */
@@ -70,11 +67,8 @@ export class CatalogStore implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     // Listen first, then read: a change committed in between is announced, not lost.
-    if (this.config.DATABASE_URL) {
-      this.listener = await NotificationListener.start({
-        url: this.config.DATABASE_URL,
-        channel: CATALOG_CHANNEL,
-        applicationName: `portal-${this.processName ?? 'catalog'}-catalog-changes`,
+    if (this.notifications) {
+      this.unlisten = await this.notifications.listen(CATALOG_CHANNEL, {
         onNotification: (payload) => void this.refreshQuietly(`change announced: ${payload || 'no detail'}`),
         onReconnected: () => void this.refreshQuietly('listening again after a lost connection'),
         onError: (error) =>
@@ -86,7 +80,7 @@ export class CatalogStore implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearTimeout(this.retry);
-    await this.listener?.close();
+    await this.unlisten?.();
   }
 
   /**
