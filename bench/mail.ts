@@ -25,7 +25,7 @@ import { bounded, machineLoad, runBench, startBackingServices } from './bench-en
 
 /** What the relay moves per transaction and the mail worker runs at once (OutboxRelay, MailProcessor). */
 const RELAY_BATCH = 100;
-const WORKER_CONCURRENCY = 4;
+const WORKER_CONCURRENCY = 8;
 const TIMEOUT_MS = 120_000;
 
 async function waitUntil(what: string, done: () => Promise<boolean>): Promise<void> {

@@ -170,7 +170,13 @@ describe('sign in', () => {
 
   it('ends a session whose token is refused and offers to sign in again, back to the page', async () => {
     const page = await newPage(browser);
-    expectFailedResponses(page, { status: 401, path: '/api/profiles/me' });
+    // The profile page asks for the profile, the subscriptions and the purchases at once: each is refused.
+    expectFailedResponses(
+      page,
+      { status: 401, path: '/api/profiles/me' },
+      { status: 401, path: '/api/subscriptions/user' },
+      { status: 401, path: '/api/profiles/purchase-history' },
+    );
     await page.goto('/');
     await page.evaluate(() => {
       const user = { user_id: 'u-1', email: 'gone@example.com', first_name: 'Gone', is_verified: true };

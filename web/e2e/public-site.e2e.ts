@@ -92,6 +92,17 @@ async function runClockUntilVisible(page: Page, locator: Locator): Promise<void>
     if (Date.now() > deadline) throw new Error('Still not visible after running the clock for 10 s');
     await page.clock.runFor(50);
   }
+  // The DOM shows the message before React runs the effects of that render (its scheduler posts
+  // them through a MessageChannel, which the paused clock does not hold): let them run, so the
+  // clearing timer is set now and not during the next runFor.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
 }
 
 /** The spec's form status rule (part 2, section 4): the message shown now is still there at 4.9 s, gone at 5 s. */

@@ -63,6 +63,17 @@ export class OutboxRelayError extends Error {
   }
 }
 
+/** Rows grouped by queue, queues in the order they first appear, each queue's rows in their order. */
+function byQueue(rows: OutboxRow[]): OutboxRow[][] {
+  const groups = new Map<string, OutboxRow[]>();
+  for (const row of rows) {
+    const group = groups.get(row.queue);
+    if (group) group.push(row);
+    else groups.set(row.queue, [row]);
+  }
+  return [...groups.values()];
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -193,12 +204,13 @@ export class OutboxRelay {
         [this.batchSize],
       );
       const added: string[] = [];
-      for (const row of rows) {
+      // One round trip per queue (BullMQ's addBulk), each queue's rows in their order.
+      for (const batch of byQueue(rows)) {
         try {
-          await this.addJob(row);
-          added.push(row.id);
+          await this.addJobs(batch);
+          added.push(...batch.map((row) => row.id));
         } catch (error) {
-          failure = new OutboxRelayError(row.id, error);
+          failure = new OutboxRelayError(batch[0].id, error);
           break;
         }
       }
@@ -222,9 +234,12 @@ export class OutboxRelay {
     ]);
   }
 
-  private async addJob(row: OutboxRow): Promise<void> {
+  /** Rows of one queue; all or none count as added (a retry re-adds the same ids, which BullMQ ignores). */
+  private async addJobs(rows: OutboxRow[]): Promise<void> {
     await this.connected();
-    const adding = this.queue(row.queue).add(row.name, row.payload, { ...this.jobOptions, jobId: row.id });
+    const adding = this.queue(rows[0].queue).addBulk(
+      rows.map((row) => ({ name: row.name, data: row.payload, opts: { ...this.jobOptions, jobId: row.id } })),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

@@ -28,6 +28,9 @@ export default async function e2eSetup(): Promise<void> {
     DATA_DIR: dataDir,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // Each browser context and API helper call names its own client address (X-Forwarded-For), as
+    // distinct visitors would: per-address limits (sign-ups, sign-ins, forms) of one test never reach another.
+    TRUST_PROXY: '1',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     STRIPE_SECRET_KEY: stripe.secretKey,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { waitForMail } from '@portal/testing';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser';
+import { baseUrl, clientAddress } from './browser';
 
 /** Meets the password rule (8+ characters, a digit, a special character). */
 export const PASSWORD = 'Harbor-pass1';
@@ -34,7 +34,10 @@ function dataDir(): string {
 }
 
 async function api<T>(path: string, init: RequestInit): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, init);
+  // A client address of its own per call (the app trusts X-Forwarded-For): limits per address never add up.
+  const headers = new Headers(init.headers);
+  headers.set('x-forwarded-for', clientAddress());
+  const response = await fetch(`${baseUrl()}/api${path}`, { ...init, headers });
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;

@@ -57,6 +57,12 @@ const openPages = new Map<Page, OpenPage>();
  */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ ...options, baseURL: baseUrl() });
+  // A visitor of its own: the app (TRUST_PROXY=1) takes its address from X-Forwarded-For. Added to the
+  // app's own API calls only (a header on a third party's requests would change their CORS).
+  const address = clientAddress();
+  await context.route(`${baseUrl()}/api/**`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
   const page = await context.newPage();
   const open: OpenPage = { context, problems: [], expectedFailures: [] };
   page.on('pageerror', (error) => open.problems.push(`page error: ${error.stack ?? error.message}`));
@@ -98,3 +104,9 @@ afterEach(async () => {
   }
   if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
 });
+
+/** A client address of its own (10.x.y.z), for per-address limits. */
+export function clientAddress(): string {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}

@@ -29,7 +29,7 @@ export function senderDomain(from: string): string {
  * waits on the claim instead of sending a second copy. A crash between the transport
  * and the commit sends again on retry, with the same Message-ID.
  */
-@Processor(QUEUES.mail, { concurrency: 4 })
+@Processor(QUEUES.mail, { concurrency: 8 })
 export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(MailProcessor.name);
 
