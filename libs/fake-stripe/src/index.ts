@@ -1,5 +1,3 @@
-export { startFakeStripe, stripeClientOptions } from './fake-stripe';
-export type { FakeStripe, FakeStripeOptions } from './fake-stripe';
+export { startFakeStripe } from './fake-stripe';
+export type { FakeStripe } from './fake-stripe';
 export { signatureHeader } from './webhooks';
-export type { WebhookDelivery } from './webhooks';
-export { TEST_PAYMENT_METHODS } from './test-cards';

@@ -25,10 +25,6 @@ export function getService(id: string, signal?: AbortSignal): Promise<ServiceRep
   return apiClient.get<ServiceReply>(`/services/${encodeURIComponent(id)}`, { signal });
 }
 
-export function getServicesByCategory(category: string, signal?: AbortSignal): Promise<ServiceReply[]> {
-  return apiClient.get<ServiceReply[]>(`/services/by-category/${encodeURIComponent(category)}`, { signal });
-}
-
 /** The attribute names of a category, in the order its packages list them. */
 export function getServiceAttributes(category: string, signal?: AbortSignal): Promise<ServiceAttributesReply> {
   return apiClient.get<ServiceAttributesReply>(`/services/attributes/${encodeURIComponent(category)}`, { signal });
