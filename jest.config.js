@@ -15,7 +15,8 @@ const swc = [
 
 // ESM-only dependencies (jest on Node 20 cannot require(esm)): compiled to CommonJS by swc.
 // @fastify/cookie loads its `cookie` (ESM) with import(), which jest's module system refuses.
-const ESM_PACKAGES = ['content-disposition', '@fastify/cookie', 'cookie'];
+// otplib's CommonJS build requires @scure/base and @noble/hashes, both ESM only.
+const ESM_PACKAGES = ['content-disposition', '@fastify/cookie', 'cookie', '@scure/base', '@noble/hashes'];
 
 const shared = {
   testEnvironment: 'node',

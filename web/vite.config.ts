@@ -17,19 +17,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each entry and page imports; `npm run bench:web` reads it.
+    // dist/.vite/manifest.json: which chunks and styles each entry and page imports; the prerender
+    // (scripts/prerender.mjs) reads it to give each page its own.
     manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The framework every page needs, in a chunk of its own: it changes far less often than the
-          // app, so returning visitors keep it cached across deployments. Libraries that only some pages
-          // use (forms, payments) stay in those pages' chunks.
+          // The framework every page needs, in chunks of their own: they change far less often than the
+          // app, so returning visitors keep them cached across deployments. One chunk per library, so that a
+          // page preloads only the ones it imports. Libraries that only some pages use (forms, payments) stay
+          // in those pages' chunks.
           groups: [
-            {
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
-            },
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react', test: /[\\/]node_modules[\\/](react)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            { name: 'query', test: /[\\/]node_modules[\\/](@tanstack)[\\/]/ },
           ],
         },
       },

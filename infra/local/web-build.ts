@@ -24,7 +24,9 @@ export function ensureWebBuilt(root: string, log: (line: string) => void, env: N
   const built = join(web, 'dist', 'index.html');
   const stamp = join(web, 'dist', '.build-env.json');
   const sources = Math.max(
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(web, p))),
+    ...['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'prerender-catalog.json'].map((p) =>
+      newestMtime(join(web, p)),
+    ),
     // The request and response shapes the app bundles from the server side.
     newestMtime(join(root, 'libs', 'contracts', 'src')),
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
 // in the page, its 3-D Secure step is a dialog with Complete/Fail buttons). The 2 s redirects fit well
@@ -79,6 +79,7 @@ describe('billing pages', () => {
   it('subscribes with a trial from /books after signing in, then cancels and re-activates', async () => {
     const page = await newPage(browser);
     await page.goto('/books');
+    await waitForHydration(page);
     await page.getByRole('article', { name: 'Starter Bookkeeping' }).getByRole('link', { name: 'Subscribe' }).click();
 
     // Signed out: the sign-in page, which returns to the subscribe page.
@@ -153,6 +154,7 @@ describe('billing pages', () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, client);
     await page.goto('/company');
+    await waitForHydration(page);
     await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
     await waitForPath(page, '/service-purchase');
     const form = main(page);

@@ -2,7 +2,14 @@ import { closeSync, openSync, ftruncateSync, mkdtempSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import {
+  adminAccount,
+  apiToken,
+  newAccount,
+  registerVerified,
+  signInWithStoredSession,
+  type Account,
+} from './support/accounts';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 
 const MB = 1024 * 1024;
@@ -12,23 +19,6 @@ const TOO_LARGE = 'File size exceeds the 200MB limit. Please upload a smaller fi
 let browser: Browser;
 let user: Account;
 let scratch: string;
-
-/** The admin the e2e app starts with (libs/testing e2e-setup). */
-function adminAccount(): Account {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
-  return { email, password, firstName: '', lastName: '' };
-}
-
-async function apiToken(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`login answered ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** An admin's upload through the API, as the Forms Library's upload form sends it. */
 async function publish(area: 'forms' | 'public', name: string, content: string, folder?: string): Promise<void> {

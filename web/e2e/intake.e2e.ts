@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { signInWithStoredSession, uniqueEmail, type Account } from './support/accounts';
+import { adminAccount, signInWithStoredSession, uniqueEmail } from './support/accounts';
 import { launchBrowser, newPage } from './support/browser';
 
 // What visitors send the firm (careers, perks, deadline alerts) and the admin's inbox, in Chromium
@@ -26,14 +26,6 @@ async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await main(page).getByRole('heading', { level: 1 }).waitFor();
-}
-
-/** The admin the e2e app starts with (libs/testing e2e-setup). */
-function adminAccount(): Account {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
-  return { email, password, firstName: '', lastName: '' };
 }
 
 /** Applies for the Raleigh accountant position with a PDF resume and waits for the success text. */

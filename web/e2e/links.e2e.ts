@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 
 // Follows every internal link a visitor, a signed-in user and the admin can reach, breadth-first from
@@ -11,9 +11,7 @@ import { baseUrl, launchBrowser, newPage } from './support/browser';
  * found', and the test checks that they still do: once one shows a page, take it off this list (the
  * test says which). An entry that no link leads to any more fails the test too.
  */
-const KNOWN_MISSING: readonly string[] = [
-  '/settings', // account security: password and sessions (account menu)
-];
+const KNOWN_MISSING: readonly string[] = [];
 
 const NOT_FOUND_TITLE = 'Page not found';
 const DESKTOP = { width: 1280, height: 800 };
@@ -52,14 +50,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The admin the e2e app starts with (libs/testing e2e-setup). */
-function adminAccount(): Account {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
-  return { email, password, firstName: '', lastName: '' };
-}
-
 /**
  * One key per page: same origin only (mailto:, tel: and other sites have another origin), without the
  * hash (a place on the page) and without `redirect` (where signing in returns to, not what the page
@@ -81,34 +71,53 @@ function visitKey(key: string): string {
   return KNOWN_MISSING.includes(pathOf(key)) ? pathOf(key) : key;
 }
 
-/** A page of the crawl, counting the API calls in flight so that a visit can wait for the data. */
-async function openWorker(role: Role): Promise<{ page: Page; inFlight: () => number }> {
+/** The API calls in flight on a page of the crawl (their URLs), so that a visit can wait for the data. */
+type InFlight = () => string[];
+
+/**
+ * A page of the crawl and the API calls in flight on its current document. `visit` opens a page and
+ * forgets the calls of the document it leaves: a call cut off by the navigation does not always
+ * report its end, and must not keep the next page waiting.
+ */
+interface CrawlWorker {
+  page: Page;
+  inFlight: InFlight;
+  visit: (key: string) => Promise<void>;
+}
+
+async function openWorker(role: Role): Promise<CrawlWorker> {
   const page = await newPage(browser, { viewport: DESKTOP });
-  let inFlight = 0;
+  const calls = new Map<Request, number>();
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
   page.on('request', (request) => {
-    if (isApi(request.url())) inFlight += 1;
+    if (isApi(request.url())) calls.set(request, Date.now());
   });
-  const ended = (request: Request) => {
-    if (isApi(request.url())) inFlight -= 1;
-  };
+  const ended = (request: Request) => calls.delete(request);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   if (role === 'user') await signInWithStoredSession(page, user);
   if (role === 'admin') await signInWithStoredSession(page, adminAccount());
-  return { page, inFlight: () => inFlight };
+  const visit = async (key: string) => {
+    const leaving = Date.now();
+    // Not waiting for the load event: the page's title and its data are what counts.
+    await page.goto(key, { waitUntil: 'commit' });
+    for (const [request, startedAt] of calls) if (startedAt < leaving) calls.delete(request);
+  };
+  return { page, inFlight: () => [...calls.keys()].map((request) => request.url()), visit };
 }
 
 /** Waits until the page has its title and no API call is under way across two rendered frames. */
-async function settle(page: Page, inFlight: () => number): Promise<void> {
+async function settle(page: Page, inFlight: InFlight): Promise<void> {
   await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   for (let quiet = 0; quiet < 2;) {
     if (Date.now() > deadline) {
-      throw new Error(`${page.url()}: API calls still under way after ${SETTLE_TIMEOUT_MS} ms`);
+      throw new Error(
+        `${page.url()}: API calls still under way after ${SETTLE_TIMEOUT_MS} ms: ${inFlight().join(', ')}`,
+      );
     }
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 0)));
-    quiet = inFlight() === 0 ? quiet + 1 : 0;
+    quiet = inFlight().length === 0 ? quiet + 1 : 0;
   }
 }
 
@@ -126,10 +135,11 @@ async function linksIn(root: Locator, from: string): Promise<Link[]> {
 }
 
 /** The header's links with every menu opened: desktop dropdowns, the account menu, the mobile menu. */
-async function headerLinks(page: Page, inFlight: () => number, role: Role): Promise<Link[]> {
+async function headerLinks(worker: CrawlWorker, role: Role): Promise<Link[]> {
+  const { page, inFlight } = worker;
   const banner = page.getByRole('banner');
   await page.setViewportSize(DESKTOP);
-  await page.goto('/');
+  await worker.visit('/');
   await settle(page, inFlight);
   const menus: [string, string | RegExp][] = [
     ['Services menu', 'Services'],
@@ -169,10 +179,7 @@ async function crawl(role: Role, settled: Set<string>): Promise<Visit[]> {
       return true;
     });
 
-  let frontier = fresh([
-    { key: '/', from: '(start)', text: '' },
-    ...(await headerLinks(workers[0].page, workers[0].inFlight, role)),
-  ]);
+  let frontier = fresh([{ key: '/', from: '(start)', text: '' }, ...(await headerLinks(workers[0], role))]);
   while (frontier.length > 0) {
     if (seen.size - settled.size > MAX_PAGES) {
       throw new Error(`More than ${MAX_PAGES} pages for the ${role}: ${[...seen].join(', ')}`);
@@ -183,12 +190,11 @@ async function crawl(role: Role, settled: Set<string>): Promise<Visit[]> {
     const wanted = Math.min(WORKERS, level.length) - workers.length;
     workers.push(...(await Promise.all(Array.from({ length: Math.max(0, wanted) }, () => openWorker(role)))));
     await Promise.all(
-      workers.map(async ({ page, inFlight }) => {
+      workers.map(async ({ page, inFlight, visit }) => {
         while (taken < level.length) {
           const link = level[taken];
           taken += 1;
-          // Not waiting for the load event: the page's title and its data are what counts.
-          await page.goto(link.key, { waitUntil: 'commit' });
+          await visit(link.key);
           await settle(page, inFlight);
           const title = await page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent();
           const notFound = title?.trim() === NOT_FOUND_TITLE;

@@ -1,11 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  adminAccount,
   mailLink,
   newAccount,
   registerVerified,
   signInWithStoredSession,
   uniqueEmail,
-  type Account,
 } from './support/accounts';
 import { expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
@@ -33,14 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The admin the e2e app starts with (libs/testing e2e-setup). */
-function adminAccount(): Account {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
-  return { email, password, firstName: '', lastName: '' };
-}
 
 function main(page: Page): Locator {
   return page.getByRole('main');
@@ -99,6 +91,7 @@ describe('invite codes and the bookkeeping questionnaire', () => {
       'Submitted Questionnaires',
       'Inbox',
       'Client Documents',
+      'Audit log',
       'Other Settings',
     ]);
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import { adminAccount, newAccount, registerVerified, signInWithStoredSession } from './support/accounts';
 import { expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 // The board's page links a web font from Google; its CSP (ours only) refuses it, and the UI falls back.
@@ -14,14 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The admin the e2e app starts with (libs/testing e2e-setup). */
-function adminAccount(): Account {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
-  return { email, password, firstName: '', lastName: '' };
-}
 
 /** Console errors and uncaught errors of a page not opened by newPage (the tab the board opens in). */
 function problemsOf(page: Page): string[] {

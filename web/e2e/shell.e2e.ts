@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { BRAND_NAME } from '../src/shared/brand';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // A short window, so that every page scrolls.
 const SHORT_VIEWPORT = { width: 1280, height: 500 };
@@ -21,6 +21,7 @@ async function open(page: Page, path: string): Promise<void> {
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-type']).toMatch(/^text\/html/);
   await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+  await waitForHydration(page);
 }
 
 async function expectShell(page: Page): Promise<void> {

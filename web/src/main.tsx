@@ -1,15 +1,48 @@
 // Tokens and base styles first, so that component styles come later in the cascade.
 import './shared/ui/tokens.css';
 import './shared/ui/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { App } from './app/App';
+import { routes } from './app/routes';
+import { createQueryClient } from './shared/api/query-client';
+import { setRenderedAt } from './shared/ui/use-today';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no <div id="root"> to render the app into');
+/** Written into each prerendered page by web/scripts/prerender.mjs: the queries its HTML was rendered with. */
+const PRERENDER_STATE_ID = 'prerender-state';
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no <div id="root"> to render the app into');
+  const queryClient = createQueryClient();
+  const state = document.getElementById(PRERENDER_STATE_ID);
+  if (!state) {
+    // The app shell (app.html): pages that are not prerendered render from scratch.
+    const app = <App router={createBrowserRouter(routes)} queryClient={queryClient} />;
+    createRoot(container).render(<StrictMode>{app}</StrictMode>);
+    return;
+  }
+  // A prerendered page: the first render must be the HTML's, so the page's code and data are there first.
+  const prerendered = JSON.parse(state.textContent ?? '') as { renderedAt: string; queries: DehydratedState };
+  setRenderedAt(new Date(prerendered.renderedAt));
+  hydrate(queryClient, prerendered.queries);
+  // The data is the build's: shown as is for hydration, then fetched again by whatever shows it, so that a
+  // catalog changed since the build appears moments later.
+  void queryClient.invalidateQueries({ refetchType: 'none' });
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  const app = <App router={createBrowserRouter(routes)} queryClient={queryClient} />;
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page (the page is already visible; a click meanwhile is replayed once hydrated).
+  startTransition(() => {
+    hydrateRoot(container, <StrictMode>{app}</StrictMode>);
+  });
+}
+
+void start();

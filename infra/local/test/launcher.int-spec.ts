@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@portal/config';
-import { freePort } from '@portal/testing';
+import { apiClient, freePort, login, TEST_ADMIN_TOTP_SECRET } from '@portal/testing';
 
 /**
  * `npm start` as built (dist/infra/local/start.js), without DATABASE_URL and REDIS_URL: its
@@ -181,15 +181,16 @@ describe('npm start (the local launcher)', () => {
     const dataDir = join(parent, 'data');
     const port = await freePort();
     const admin = { email: 'launcher-admin@example.com', password: 'Adm1n!launch' };
-    const run = launch(dataDir, port, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    const run = launch(dataDir, port, {
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
+    });
     await waitForOutput(run, '[portal] ready: ');
     const api = `http://127.0.0.1:${port}/api`;
-    const signIn = await fetch(`${api}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: admin.email, password: admin.password }).toString(),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const signIn = await login(apiClient(`http://127.0.0.1:${port}`), admin.email, admin.password);
+    expect(signIn.status).toBe(200);
+    const token = signIn.body.access_token;
     const inviteCodes = () => fetch(`${api}/invite-codes`, { headers: { authorization: `Bearer ${token}` } });
     expect((await inviteCodes()).status).toBe(200);
 

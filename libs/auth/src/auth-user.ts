@@ -1,3 +1,5 @@
+import { TWO_FACTOR_MESSAGES } from '@portal/contracts';
+
 /** Claims carried by an access token; every service trusts them once the signature is verified. */
 export interface AccessTokenClaims {
   sub: string;
@@ -7,6 +9,13 @@ export interface AccessTokenClaims {
   is_verified: boolean;
   /** Session version: tokens below the user's current version are revoked. */
   sv: number;
+  /**
+   * Whether the account signs in with a second factor (TOTP). An admin's token without `mfa: true`
+   * opens only the routes marked @AllowWithoutTwoFactor() (see JwtAuthGuard).
+   */
+  mfa?: boolean;
+  /** The sign-in (identity's sessions table) the token belongs to. */
+  sid?: string;
   iat?: number;
   exp?: number;
 }
@@ -18,9 +27,21 @@ export interface AuthUser {
   userType: number;
   isVerified: boolean;
   sessionVersion: number;
+  /** The token's `mfa` claim: the account has two-factor sign-in on. */
+  twoFactor: boolean;
+  /** The token's `sid`: the sign-in it belongs to (absent in tokens issued before sessions were kept). */
+  sessionId?: string;
 }
 
 export const ADMIN_ROLE = 'admin';
+
+/** What every service answers an admin whose account has no second factor yet (on all but the few routes that set it up). */
+export const TWO_FACTOR_REQUIRED = TWO_FACTOR_MESSAGES.requiredForAdmins;
+
+/** An admin who must set up two-factor sign-in before anything else. */
+export function needsTwoFactor(user: Pick<AuthUser, 'role' | 'twoFactor'>): boolean {
+  return user.role === ADMIN_ROLE && !user.twoFactor;
+}
 
 export function toAuthUser(claims: AccessTokenClaims): AuthUser {
   return {
@@ -30,5 +51,7 @@ export function toAuthUser(claims: AccessTokenClaims): AuthUser {
     userType: claims.user_type,
     isVerified: claims.is_verified,
     sessionVersion: claims.sv ?? 0,
+    twoFactor: claims.mfa === true,
+    sessionId: claims.sid,
   };
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthUser } from './auth-user';
 import { AuthModule } from './auth.module';
-import { CurrentUser, Public, Roles } from './decorators';
+import { AllowWithoutTwoFactor, CurrentUser, Public, Roles } from './decorators';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters';
 
@@ -29,6 +29,19 @@ class ProbeController {
   @Get('admin')
   admin() {
     return { ok: true };
+  }
+
+  @AllowWithoutTwoFactor()
+  @Get('two-factor-setup')
+  setup(@CurrentUser() user: AuthUser) {
+    return { id: user.id };
+  }
+
+  @Public()
+  @AllowWithoutTwoFactor()
+  @Get('public-setup')
+  publicSetup(@CurrentUser() user?: AuthUser) {
+    return { signedIn: Boolean(user) };
   }
 }
 
@@ -93,5 +106,39 @@ describe('JwtAuthGuard (on by default)', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ detail: 'You do not have permission to do this' });
     expect((await get('admin', issueTestToken(SECRET, { role: 'admin', user_type: 99 }))).statusCode).toBe(200);
+  });
+
+  describe('an admin without two-factor sign-in (mfa: false, or no mfa claim)', () => {
+    const admin = (claims: object = { mfa: false }) =>
+      issueTestToken(SECRET, { role: 'admin', user_type: 99, ...claims });
+
+    it('gets 403 with the two-factor text on admin routes and on any other signed-in route', async () => {
+      // `mfa: undefined` is left out of the token: one issued before the claim existed is refused too.
+      for (const token of [admin(), admin({ mfa: undefined })]) {
+        for (const path of ['admin', 'private']) {
+          const response = await get(path, token);
+          expect(response.statusCode).toBe(403);
+          expect(response.json()).toEqual({ detail: 'Two-factor authentication is required for admins.' });
+        }
+      }
+    });
+
+    it('may use the routes marked @AllowWithoutTwoFactor()', async () => {
+      const response = await get('two-factor-setup', admin());
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id: '00000000-0000-4000-8000-000000000001' });
+      expect((await get('public-setup', admin())).json()).toEqual({ signedIn: true });
+    });
+
+    it('is a visitor on public routes, and still 401 without a token on the allowed ones', async () => {
+      expect((await get('public', admin())).json()).toEqual({ signedIn: false });
+      expect((await get('two-factor-setup')).statusCode).toBe(401);
+    });
+
+    it('is not asked of users, nor of admins who have it', async () => {
+      expect((await get('private', issueTestToken(SECRET, { role: 'user', mfa: false }))).statusCode).toBe(200);
+      expect((await get('admin', admin({ mfa: true }))).statusCode).toBe(200);
+      expect((await get('public', admin({ mfa: true }))).json()).toEqual({ signedIn: true });
+    });
   });
 });

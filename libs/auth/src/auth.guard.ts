@@ -1,8 +1,8 @@
 import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ADMIN_ROLE, AuthUser } from './auth-user';
-import { IS_PUBLIC, ROLES } from './decorators';
+import { ADMIN_ROLE, AuthUser, needsTwoFactor, TWO_FACTOR_REQUIRED } from './auth-user';
+import { ALLOW_WITHOUT_TWO_FACTOR, IS_PUBLIC, ROLES } from './decorators';
 import { SessionRevocation } from './session-revocation';
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -12,6 +12,10 @@ const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
  * @Public() (where a token, if sent and valid, still identifies the user).
  * @Roles(...) then requires one of the roles. Revoked sessions are refused; on admin routes a
  * token whose revocation state cannot be checked is refused too (503), elsewhere let through.
+ *
+ * Admins must sign in with a second factor: an admin's token without it (`mfa` not true) is refused
+ * (403) on every route not marked @AllowWithoutTwoFactor(), and on @Public() routes it identifies
+ * nobody (the admin is served as a visitor).
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -25,6 +29,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    const withoutTwoFactor = this.reflector.getAllAndOverride<boolean>(ALLOW_WITHOUT_TWO_FACTOR, targets) ?? false;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthUser }>();
 
     if (isPublic) {
@@ -34,11 +39,15 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       } catch {
         request.user = undefined;
       }
+      if (request.user && !withoutTwoFactor && needsTwoFactor(request.user)) request.user = undefined;
       return true;
     }
 
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, targets);
     await this.authenticate(context, request, roles?.includes(ADMIN_ROLE) ?? false);
+    if (!withoutTwoFactor && needsTwoFactor(request.user!)) {
+      throw new ForbiddenException({ detail: TWO_FACTOR_REQUIRED });
+    }
     if (roles?.length && !roles.includes(request.user?.role ?? '')) {
       throw new ForbiddenException({ detail: 'You do not have permission to do this' });
     }

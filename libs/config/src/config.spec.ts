@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       'Invalid configuration: REDIS_URL is required in production',
       'Invalid configuration: APP_URL is required in production',
       'Invalid configuration: METRICS_TOKEN is required in production',
+      'Invalid configuration: TOTP_ENCRYPTION_KEY is required in production',
     ]);
     expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'short' })[0]).toBe(
       'Invalid configuration: JWT_SECRET must be at least 32 characters (got "short")',
@@ -66,6 +67,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('generates a development TOTP encryption key (32 bytes, hex) once, private to the owner', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).TOTP_ENCRYPTION_KEY;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dir }).TOTP_ENCRYPTION_KEY).toBe(first);
+    expect(statSync(join(dir, 'totp-encryption-key')).mode & 0o777).toBe(0o600);
+    expect(problems({ DATA_DIR: dir, TOTP_ENCRYPTION_KEY: 'abc' })).toEqual([
+      'Invalid configuration: TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes) (got "abc")',
+    ]);
+  });
+
+  it('takes ADMIN_TOTP_SECRET as base32, only beside ADMIN_EMAIL', () => {
+    const admin = { DATA_DIR: dataDir(), ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Adm1n!pass' };
+    expect(problems({ ...admin, ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP' })).toEqual([]);
+    expect(problems({ ...admin, ADMIN_TOTP_SECRET: 'not base32!' })).toEqual([
+      'Invalid configuration: ADMIN_TOTP_SECRET must be a base32 secret (16 to 128 characters A-Z and 2-7, no padding) (got "not base32!")',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP' })).toEqual([
+      'Invalid configuration: ADMIN_TOTP_SECRET needs ADMIN_EMAIL and ADMIN_PASSWORD',
+    ]);
   });
 
   it('takes the first admin as ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
@@ -88,6 +111,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://portal@db.example.com:5432/portal',
       REDIS_URL: 'redis://redis.example.com:6379',
       APP_URL: 'https://portal.example.com',
+      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
     };
     expect(problems(production)).toEqual(['Invalid configuration: METRICS_TOKEN is required in production']);
     expect(loadConfig({ ...production, METRICS_TOKEN: 'prometheus-scrape-token-0123' }).METRICS_TOKEN).toBe(

@@ -256,6 +256,26 @@ export class AppConfig {
   @IsString()
   ADMIN_PASSWORD?: string;
 
+  /**
+   * The ADMIN_EMAIL admin's two-factor secret (base32, as authenticator apps take it): the account is
+   * enrolled with it at start when it has no second factor yet. Without it that admin enrols at first sign-in.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Z2-7]{16,128}$/, {
+    message: 'ADMIN_TOTP_SECRET must be a base32 secret (16 to 128 characters A-Z and 2-7, no padding)',
+  })
+  ADMIN_TOTP_SECRET?: string;
+
+  /**
+   * AES-256-GCM key of the two-factor secrets stored by identity: 32 bytes as 64 hex characters.
+   * Required in production; in development and test generated once under DATA_DIR.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)' })
+  TOTP_ENCRYPTION_KEY?: string;
+
   // AWS (SES and S3); credentials come from the SDK's own chain (AWS_ACCESS_KEY_ID, roles, ...)
   @IsString()
   AWS_REGION = 'us-east-1';
@@ -450,8 +470,8 @@ function describe(error: ValidationError): string {
 }
 
 /**
- * Reads and validates the environment. In development and test a missing JWT
- * secret is generated once and kept under DATA_DIR; production requires one.
+ * Reads and validates the environment. In development and test a missing JWT secret and
+ * TOTP encryption key are generated once and kept under DATA_DIR; production requires both.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
@@ -473,9 +493,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');
     if (!config.APP_URL) problems.push('Invalid configuration: APP_URL is required in production');
     if (!config.METRICS_TOKEN) problems.push('Invalid configuration: METRICS_TOKEN is required in production');
+    if (!config.TOTP_ENCRYPTION_KEY) {
+      problems.push('Invalid configuration: TOTP_ENCRYPTION_KEY is required in production');
+    }
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (config.ADMIN_TOTP_SECRET && !config.ADMIN_EMAIL) {
+    problems.push('Invalid configuration: ADMIN_TOTP_SECRET needs ADMIN_EMAIL and ADMIN_PASSWORD');
   }
   problems.push(...stripeProblems(config));
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
@@ -483,7 +509,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (problems.length) throw new ConfigError(problems);
 
-  if (!config.JWT_SECRET && !hasKeys) config.JWT_SECRET = developmentSecret(config.dataDir);
+  if (!config.JWT_SECRET && !hasKeys) {
+    config.JWT_SECRET = developmentSecret(config.dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  }
+  config.TOTP_ENCRYPTION_KEY ??= developmentSecret(config.dataDir, 'totp-encryption-key', () =>
+    randomBytes(32).toString('hex'),
+  );
   return config;
 }
 
@@ -510,12 +541,13 @@ export function configOrExit(): AppConfig {
   }
 }
 
-function developmentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/** A secret kept in DATA_DIR/`name` (0600), written once by whichever process of a development start needs it first. */
+function developmentSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     try {
-      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      writeFileSync(file, generate(), { mode: 0o600, flag: 'wx' });
     } catch (error) {
       // Another process of a split-mode start wrote it first: use theirs.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -54,7 +54,8 @@ export interface LoginRequest {
   scope?: string;
 }
 
-export interface LoginReply {
+/** A signed-in session: what POST /auth/login answers an account without two-factor (the spec's reply). */
+export interface SessionReply {
   access_token: string;
   token_type: 'bearer';
   is_verified: boolean;
@@ -66,6 +67,124 @@ export interface LoginReply {
   role: string;
   /** 1 for users, ADMIN_USER_TYPE for admins. */
   user_type: number;
+}
+
+/**
+ * POST /auth/login for an account with two-factor on: no token yet. The challenge is good for
+ * TWO_FACTOR_CHALLENGE_MINUTES and one successful POST /auth/two-factor/verify.
+ */
+export interface TwoFactorChallengeReply {
+  two_factor_required: true;
+  challenge_token: string;
+}
+
+export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+
+export type LoginReply = SessionReply | TwoFactorChallengeReply;
+
+export function isTwoFactorChallenge(reply: LoginReply): reply is TwoFactorChallengeReply {
+  return 'two_factor_required' in reply && reply.two_factor_required === true;
+}
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238: six digits every 30 seconds) and its recovery codes. What the
+ * server answers, and the web shows, when a code is refused or missing.
+ */
+export const TWO_FACTOR_MESSAGES = {
+  requiredForAdmins: 'Two-factor authentication is required for admins.',
+  invalidCode: 'Invalid authentication code. Please try again.',
+  codeRequired: 'Please enter the 6-digit code from your authenticator app, or a recovery code.',
+  invalidChallenge: 'Your sign-in has expired. Please sign in again.',
+  alreadyEnabled: 'Two-factor authentication is already on.',
+  notEnabled: 'Two-factor authentication is not on.',
+  noSetup: 'Start the setup again: no authenticator app is waiting for confirmation.',
+  wrongPassword: 'Incorrect password',
+  disabled: 'Two-factor authentication is off.',
+} as const;
+
+/** Recovery codes given when two-factor is turned on (each works once, instead of a code). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** POST /auth/two-factor/verify: the challenge of the password step and a 6-digit code or a recovery code. */
+export interface TwoFactorVerifyRequest {
+  challenge_token: string;
+  code: string;
+}
+
+/** GET /auth/two-factor: whether the signed-in account has it on. */
+export interface TwoFactorStatusReply {
+  enabled: boolean;
+  /** ISO 8601, when it was turned on; null when off. */
+  enabled_at: string | null;
+  /** Unused recovery codes left. */
+  recovery_codes_left: number;
+}
+
+/** POST /auth/two-factor/setup: a new secret to confirm with POST /auth/two-factor/enable (replaces an unconfirmed one). */
+export interface TwoFactorSetupReply {
+  /** Base32, for typing into an authenticator app. */
+  secret: string;
+  /** otpauth://totp/… for the QR code. */
+  otpauth_url: string;
+}
+
+/** POST /auth/two-factor/enable: a current code of the secret from setup. */
+export interface TwoFactorEnableRequest {
+  code: string;
+}
+
+/**
+ * Two-factor is on; every other session has ended. The recovery codes are shown once (only their
+ * hashes are kept); the new token (with `mfa: true`) replaces the caller's.
+ */
+export interface TwoFactorEnableReply {
+  recovery_codes: string[];
+  access_token: string;
+  token_type: 'bearer';
+}
+
+/** POST /auth/two-factor/disable: the password and a current code (or a recovery code). */
+export interface TwoFactorDisableRequest {
+  password: string;
+  code: string;
+}
+
+/** Two-factor is off; every other session has ended and the new token replaces the caller's. */
+export interface TwoFactorDisableReply {
+  message: string;
+  access_token: string;
+  token_type: 'bearer';
+}
+
+/** One sign-in whose token still works (GET /auth/sessions). */
+export interface ActiveSession {
+  id: string;
+  /** ISO 8601. */
+  created_at: string;
+  /** ISO 8601, when its token stops working. */
+  expires_at: string;
+  client_ip: string | null;
+  user_agent: string | null;
+  /** The session of the token that asked. */
+  current: boolean;
+}
+
+/** GET /auth/sessions: the signed-in account's working sessions, newest first. */
+export interface SessionsReply {
+  items: ActiveSession[];
+}
+
+/** POST /auth/password/change (signed in): the spec's password rules apply to new_password. */
+export interface ChangePasswordRequest {
+  current_password: string;
+  new_password: string;
+}
+
+/** The password is changed and every other session ended; the new token replaces the caller's. */
+export interface ChangePasswordReply {
+  message: string;
+  access_token: string;
+  token_type: 'bearer';
 }
 
 /** POST /auth/verify-email/request and POST /auth/forgot-password (both answer a MessageReply). */

@@ -15,3 +15,4 @@ export * from './intake';
 export * from './deadline-alerts';
 export * from './billing';
 export * from './documents';
+export * from './audit';

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ServiceName } from '@portal/config';
+import { AuditTrail } from './audit-trail';
 import { Outbox } from './outbox.service';
 import { OutboxRelay } from './outbox-relay';
 import { OUTBOX_RELAY } from './queue.module';
@@ -12,7 +13,8 @@ const outboxSourceToken = (service: ServiceName) => `OutboxSource:${service}`;
 const modules = new Map<ServiceName, DynamicModule>();
 
 /**
- * The outbox of one service: `Outbox` to write jobs in the caller's transaction, and its
+ * The outbox of one service: `Outbox` to write jobs in the caller's transaction, `AuditTrail` to
+ * write audit entries the same way, and its
  * schema added to the outboxes the process's relay drains (QueueModule.forRoot() owns the
  * relay: one per process, whatever services it hosts). Import once per service:
  * `EventsModule.forService('identity')`, beside DatabaseModule.forService(...).
@@ -35,8 +37,13 @@ export class EventsModule {
               return service;
             },
           },
+          {
+            provide: AuditTrail,
+            inject: [Outbox, getDataSourceToken(service)],
+            useFactory: (outbox: Outbox, dataSource: DataSource) => new AuditTrail(outbox, dataSource),
+          },
         ],
-        exports: [Outbox],
+        exports: [Outbox, AuditTrail],
       };
       modules.set(service, module);
     }

@@ -1,3 +1,4 @@
+export * from './audit-trail';
 export * from './events.module';
 export * from './mail-drop';
 export * from './mail-reader';

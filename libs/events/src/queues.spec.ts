@@ -3,11 +3,17 @@ import { defaultJobOptions, isQueueName, QUEUE_NAMES, QUEUES } from './queues';
 describe('queue registry', () => {
   // Names are data in Redis and a contract between services: a rename must fail here.
   it('keeps the shipped queue names', () => {
-    expect(QUEUES).toEqual({ mail: 'mail', stripeEvents: 'stripe-events', deadlineAlerts: 'deadline-alerts' });
+    expect(QUEUES).toEqual({
+      mail: 'mail',
+      stripeEvents: 'stripe-events',
+      deadlineAlerts: 'deadline-alerts',
+      audit: 'audit',
+    });
     expect(QUEUE_NAMES).toEqual([
       'mail',
       'stripe-events',
       'deadline-alerts',
+      'audit',
       'housekeeping-identity',
       'housekeeping-catalog',
       'housekeeping-billing',

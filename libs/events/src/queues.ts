@@ -1,5 +1,6 @@
 import type { Job, JobsOptions } from 'bullmq';
 import type { ServiceName } from '@portal/config';
+import type { AuditRecord } from './audit-trail';
 
 /**
  * The one registry of queue names. A name is part of the contract between services and
@@ -9,6 +10,8 @@ export const QUEUES = {
   mail: 'mail',
   stripeEvents: 'stripe-events',
   deadlineAlerts: 'deadline-alerts',
+  /** Audit entries from every service, written into identity's append-only audit_log. */
+  audit: 'audit',
 } as const;
 
 /**
@@ -171,6 +174,9 @@ export interface JobPayloads extends HousekeepingPayloads {
   };
   'deadline-alerts': {
     scan: DeadlineScanJob;
+  };
+  audit: {
+    record: AuditRecord;
   };
 }
 

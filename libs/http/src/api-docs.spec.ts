@@ -26,6 +26,7 @@ const PRODUCTION = {
   REDIS_URL: 'redis://127.0.0.1:1',
   APP_URL: 'https://portal.example.com',
   METRICS_TOKEN: 'prometheus-scrape-token-0123456789',
+  TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
 };
 
 const env = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({

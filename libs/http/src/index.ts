@@ -16,3 +16,4 @@ export * from './direct-route';
 export * from './rate-limiter';
 export * from './validators';
 export * from './responses';
+export * from './csv';

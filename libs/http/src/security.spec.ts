@@ -106,6 +106,7 @@ describe('securityHeaders', () => {
         REDIS_URL: 'redis://cache:6379',
         APP_URL: 'https://portal.example.com',
         METRICS_TOKEN: 'a-metrics-token-of-at-least-32-characters',
+        TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
         VITE_CHAT_WIDGET_URL: 'https://chat.example.com/widget.js',
       }),
     );

@@ -6,7 +6,8 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { Client } from 'pg';
-import { waitForMail } from './mail';
+import { readMails, ReadMail } from './mail';
+import { nextTotpCode, TEST_ADMIN_TOTP_SECRET } from './totp';
 
 /** Meets the password rule (8+ characters, a digit, a special character). */
 export const PASSWORD = 'S3cure!pass';
@@ -99,21 +100,61 @@ export interface LoginBody {
   user_type: number;
 }
 
-/** Signs in from `ip` (default: a new address for this one call). */
-export function login(call: Call, email: string, password = PASSWORD, ip?: string) {
-  return call<LoginBody>('POST', '/auth/login', { form: { username: email, password }, ip });
+/** Two-factor secrets of the accounts enrolled by enrolTwoFactor, by lower-cased e-mail. */
+const enrolledSecrets = new Map<string, string>();
+
+/**
+ * Turns two-factor on for the signed-in `email` (setup, then enable with a fresh code), as an admin
+ * must before anything else: its secret, recovery codes and the new token. `login` signs it in with codes from then on.
+ */
+export async function enrolTwoFactor(call: Call, token: string, email: string) {
+  const setup = await call<{ secret: string }>('POST', '/auth/two-factor/setup', { token });
+  if (setup.status !== 200) throw new Error(`two-factor setup answered ${setup.status}: ${JSON.stringify(setup.body)}`);
+  const code = await nextTotpCode(setup.body.secret, email);
+  const enabled = await call<{ recovery_codes: string[]; access_token: string }>('POST', '/auth/two-factor/enable', {
+    token,
+    json: { code },
+  });
+  if (enabled.status !== 200) throw new Error(`two-factor enable answered ${enabled.status}`);
+  enrolledSecrets.set(email.toLowerCase(), setup.body.secret);
+  return { secret: setup.body.secret, recoveryCodes: enabled.body.recovery_codes, token: enabled.body.access_token };
+}
+
+/**
+ * Signs in from `ip` (default: a new address for this one call). For an account with two-factor on
+ * the code step is done with a fresh code of its secret (enrolled by enrolTwoFactor, else taken to be
+ * an ADMIN_EMAIL admin of a test process: TEST_ADMIN_TOTP_SECRET), and the reply is that of the code step.
+ */
+export async function login(call: Call, email: string, password = PASSWORD, ip?: string): Promise<Reply<LoginBody>> {
+  const reply = await call<LoginBody & { challenge_token?: string }>('POST', '/auth/login', {
+    form: { username: email, password },
+    ip,
+  });
+  if (reply.status !== 200 || !reply.body.challenge_token) return reply;
+  const code = await nextTotpCode(enrolledSecrets.get(email.toLowerCase()) ?? TEST_ADMIN_TOTP_SECRET, email);
+  return call<LoginBody>('POST', '/auth/two-factor/verify', {
+    json: { challenge_token: reply.body.challenge_token, code },
+    ip,
+  });
 }
 
 /**
  * The newest mail to `email` written at or after `since` that has a link to `pathname`,
- * waiting for it (mails go out through the outbox and the mail worker), and that link.
+ * waiting for it (mails go out through the outbox and the mail worker), and that link. Another
+ * mail to the address (a verification mail still on its way) may be written after it: the mail
+ * worker sends several at once, so the newest file is not always the one asked for.
  */
 export async function mailedLink(dataDir: string, email: string, pathname: string, since: Date) {
   const deadline = Date.now() + 20_000;
+  const linkOf = (mail: ReadMail) => mail.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
   for (;;) {
-    const mail = await waitForMail(dataDir, email, { since, timeoutMs: 20_000 });
-    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
-    if (link) return { mail, link, token: link.searchParams.get('token')! };
+    const [mail] = await readMails(dataDir, email, { since }, (read) => !linkOf(read)).then((mails) =>
+      mails.filter((read) => linkOf(read)),
+    );
+    if (mail) {
+      const link = linkOf(mail)!;
+      return { mail, link, token: link.searchParams.get('token')! };
+    }
     if (Date.now() > deadline) throw new Error(`no mail to ${email} with a link to ${pathname}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -13,7 +13,8 @@ const state = globalThis as typeof globalThis & { __portalTestStops?: Stop[] };
  * Browser suite: real Postgres and Redis as for integration tests, a fake Stripe, then the
  * built product (gateway, all-in-one, serving web/dist) on a free port with its own database
  * and DATA_DIR, paying through that fake. Tests read E2E_BASE_URL, E2E_DATA_DIR (mail) and E2E_ADMIN_EMAIL /
- * E2E_ADMIN_PASSWORD (an admin created at start).
+ * E2E_ADMIN_PASSWORD (an admin created at start, signing in with a second factor of secret
+ * TEST_ADMIN_TOTP_SECRET, which startProcess gives it).
  */
 export default async function e2eSetup(): Promise<void> {
   await globalSetup();
@@ -44,6 +45,8 @@ export default async function e2eSetup(): Promise<void> {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
+  // For tests that set up what no page can (an admin promoted as the admin CLI would).
+  process.env.E2E_DATABASE_URL = db.url;
   // The fake's API (its clock, its records) for tests that look behind the pages.
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_STRIPE_SECRET_KEY = stripe.secretKey;

@@ -1,3 +1,4 @@
+export * from './admin-cli';
 export * from './app';
 export * from './accounts';
 export * from './database';
@@ -6,4 +7,5 @@ export * from './processes';
 export * from './queues';
 export * from './servers';
 export * from './tokens';
+export * from './totp';
 export * from './validate-body';

@@ -15,19 +15,34 @@ export interface MailQuery {
 }
 
 /**
- * The newest message to `to` (case-insensitive) that the file transport wrote under
- * `dataDir`, parsed; undefined when there is none.
+ * The messages to `to` (case-insensitive) that the file transport wrote under `dataDir`, newest
+ * first, parsed, for as long as `keep` says to go on (by default: all of them).
  */
-export async function readLastMail(dataDir: string, to: string, query: MailQuery = {}): Promise<ReadMail | undefined> {
+export async function readMails(
+  dataDir: string,
+  to: string,
+  query: MailQuery = {},
+  keep: (mail: ReadMail) => boolean = () => true,
+): Promise<ReadMail[]> {
   const wanted = to.trim().toLowerCase();
+  const found: ReadMail[] = [];
   for (const file of await listMailFiles(dataDir)) {
     if (query.since && (mailFileDate(file)?.getTime() ?? 0) < query.since.getTime()) break;
     const mail = await parseMail(await readFile(join(mailDropDir(dataDir), file)));
     if (mail.to.some((address) => address.toLowerCase() === wanted)) {
-      return { ...mail, file, links: extractLinks(mail) };
+      found.push({ ...mail, file, links: extractLinks(mail) });
+      if (!keep(found[found.length - 1])) break;
     }
   }
-  return undefined;
+  return found;
+}
+
+/**
+ * The newest message to `to` (case-insensitive) that the file transport wrote under
+ * `dataDir`, parsed; undefined when there is none.
+ */
+export async function readLastMail(dataDir: string, to: string, query: MailQuery = {}): Promise<ReadMail | undefined> {
+  return (await readMails(dataDir, to, query, () => false))[0];
 }
 
 /** Waits for a message to `to` (see readLastMail) and fails with a clear message on timeout. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { repoRoot } from '../../config/src/repo-root';
 import { freePort } from '../../../infra/local/free-port';
+import { TEST_ADMIN_TOTP_SECRET } from './totp';
 
 export interface RunningProcess {
   name: string;
@@ -61,6 +62,8 @@ export async function startProcess(name: string, env: Record<string, string | un
     // Its own Redis namespace: queues, rate limits and sessions of one test app never meet another's.
     REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     ...env,
+    // The ADMIN_EMAIL admin signs in with a second factor, as every admin must: `login` computes its codes.
+    ...(env.ADMIN_EMAIL && !('ADMIN_TOTP_SECRET' in env) ? { ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET } : {}),
     PORT: String(port),
   };
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/services', name, 'src/main.js')], {

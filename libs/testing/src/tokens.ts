@@ -4,7 +4,8 @@ import { TOKEN_ISSUER } from '@portal/auth';
 
 /**
  * An HS256 access token as identity issues it, for testing a service's guarded routes
- * without signing in. A negative `expiresInSeconds` gives an expired token.
+ * without signing in. A negative `expiresInSeconds` gives an expired token. The account signs in
+ * with a second factor (`mfa: true`) unless the claims say otherwise: admins need it everywhere.
  */
 export function issueTestToken(
   secret: string,
@@ -20,6 +21,7 @@ export function issueTestToken(
       user_type: 1,
       is_verified: true,
       sv: 0,
+      mfa: true,
       iat: now,
       exp: now + expiresInSeconds,
       iss: TOKEN_ISSUER,

@@ -259,6 +259,7 @@ describe('payments without Stripe keys', () => {
       NODE_ENV: 'production',
       APP_URL: 'http://portal.test',
       METRICS_TOKEN: 'a-metrics-token-0123456789',
+      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
     });
   });
   afterAll(() => app?.stop());

@@ -30,9 +30,15 @@ const vault = {
 };
 const clientVaults = {
   clients: async () => ({ ran: 'clientVaults.clients' }),
-  files: async (_admin: unknown, ownerId: string) => ({ ran: 'clientVaults.files', ownerId }),
-  download: async (_admin: unknown, ownerId: string, fileId: string, _request: unknown, reply: FastifyReply) =>
-    sent(reply, { ran: 'clientVaults.download', ownerId, fileId }),
+  files: async (_admin: unknown, _scope: unknown, ownerId: string) => ({ ran: 'clientVaults.files', ownerId }),
+  download: async (
+    _admin: unknown,
+    _scope: unknown,
+    ownerId: string,
+    fileId: string,
+    _request: unknown,
+    reply: FastifyReply,
+  ) => sent(reply, { ran: 'clientVaults.download', ownerId, fileId }),
   accessLog: async (query: object) => ({ ran: 'clientVaults.accessLog', query }),
 };
 const library = {
@@ -42,10 +48,10 @@ const library = {
     prefix,
     recursive,
   }),
-  upload: async (_admin: unknown, area: string) => ({ ran: 'library.upload', area }),
+  upload: async (_admin: unknown, _scope: unknown, area: string) => ({ ran: 'library.upload', area }),
   download: async (area: string, path: string, _request: unknown, reply: FastifyReply) =>
     sent(reply, { ran: 'library.download', area, path }),
-  remove: async (_admin: unknown, area: string, path: string) => ({ ran: 'library.remove', area, path }),
+  remove: async (_scope: unknown, area: string, path: string) => ({ ran: 'library.remove', area, path }),
 };
 
 @Module({

@@ -22,7 +22,7 @@ void runProcess({
   configure: async (app) => {
     if (!allInOne) await registerProxyRoutes(app, config);
     await registerQueueDashboard(app);
-    await registerWebApp(app, webDist);
+    await registerWebApp(app, webDist, config.appUrl);
   },
   notFoundFallback: historyFallback,
 });

@@ -13,6 +13,9 @@ export interface Route {
 export const ROUTE_TABLE: readonly Route[] = [
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/profiles/me', service: 'identity' },
+  // The CSV export is a path of its own: '/api/audit-log' covers only itself and what is under it.
+  { prefix: '/api/audit-log', service: 'identity' },
+  { prefix: '/api/audit-log.csv', service: 'identity' },
   { prefix: '/api/menu', service: 'catalog' },
   { prefix: '/api/pages', service: 'catalog' },
   { prefix: '/api/services', service: 'catalog' },

@@ -129,6 +129,7 @@ describe('GET /api/metrics in production', () => {
       REDIS_URL: process.env.REDIS_URL,
       DATA_DIR: data.dir,
       APP_URL: 'https://portal.example.com',
+      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
       LOG_LEVEL: 'warn',
       // A proxy gateway: no service of its own, nothing to migrate; its metrics are its own.
       GATEWAY_MODE: 'proxy',

@@ -11,6 +11,7 @@ import {
   apiClient,
   Call,
   createTestDatabase,
+  enrolTwoFactor,
   login,
   registerVerified,
   RunningProcess,
@@ -77,10 +78,14 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
     return { status: response.status, setCookie, cookie: setCookie?.split(';')[0] };
   }
 
-  async function adminCookie(email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
+  async function adminCookie(email = ADMIN_EMAIL, password = ADMIN_PASSWORD, enrol = false): Promise<string> {
     const session = await login(call, email, password);
     expect(session.status).toBe(200);
-    const opened = await openSession(session.body.access_token);
+    // An admin promoted by the CLI sets up two-factor sign-in first.
+    const token = enrol
+      ? (await enrolTwoFactor(call, session.body.access_token, email)).token
+      : session.body.access_token;
+    const opened = await openSession(token);
     expect(opened.status).toBe(204);
     return opened.cookie!;
   }
@@ -158,6 +163,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
 
     const queues = await boardQueues(opened.cookie!);
     expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'audit',
       'deadline-alerts',
       'housekeeping-billing',
       'housekeeping-catalog',
@@ -233,7 +239,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
         },
       );
     await cli('promote');
-    const cookie = await adminCookie(email, 'S3cure!pass');
+    const cookie = await adminCookie(email, 'S3cure!pass', true);
     expect((await request('/queues/api/queues', { cookie })).status).toBe(200);
 
     await cli('demote');

@@ -1,5 +1,14 @@
 import { repoRoot } from '@portal/config';
-import { freePort, login, register, startRedisServer, startTestApp, TestApp, uniqueEmail } from '@portal/testing';
+import {
+  enrolTwoFactor,
+  freePort,
+  login,
+  register,
+  startRedisServer,
+  startTestApp,
+  TestApp,
+  uniqueEmail,
+} from '@portal/testing';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -51,7 +60,8 @@ describe('revoked sessions stay revoked on every admin route', () => {
     const email = uniqueEmail('staff');
     await register(app.call, email);
     await adminCli('promote', email);
-    const token = (await login(app.call, email)).body.access_token;
+    // A new admin sets up two-factor sign-in first.
+    const { token } = await enrolTwoFactor(app.call, (await login(app.call, email)).body.access_token, email);
     expect((await app.call('GET', '/invite-codes', { token })).status).toBe(200);
     expect(await adminCli('demote', email)).toContain('their sessions were ended');
     return token;

@@ -1,6 +1,8 @@
 /**
  * `npm run admin -- promote <email>` / `demote <email>`: the only way, besides ADMIN_EMAIL
- * at start, to change who is an admin. Uses DATABASE_URL, or in development the embedded
+ * at start, to change who is an admin. `reset-two-factor <email>`: turns off the second factor
+ * of an account whose owner lost both the authenticator and the recovery codes (after checking
+ * who they are, outside the portal), ending their sessions. Uses DATABASE_URL, or in development the embedded
  * PostgreSQL of `npm start` (running or not); a demotion is published to REDIS_URL, or to the
  * redis-server of a running `npm start`. Exit codes: 0 done or nothing to do, 1 unknown
  * e-mail or failure, 2 wrong usage.
@@ -10,15 +12,15 @@ import { join } from 'node:path';
 import { SESSION_VERSION_CACHE_SECONDS, SessionRevocation } from '@portal/auth';
 import { AppConfig, ConfigError, loadConfig } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
-import { RedisConnections } from '@portal/events';
+import { AuditTrail, Outbox, RedisConnections } from '@portal/events';
 import { DataSource } from 'typeorm';
-import { setAdmin } from './admin/admin-accounts';
+import { resetTwoFactorAudited, setAdminAudited } from './admin/admin-accounts';
 import { IDENTITY_DATA } from './identity.data';
 // The local launcher's embedded PostgreSQL and redis-server, for development without DATABASE_URL and REDIS_URL.
 import { startEmbeddedPostgres } from '../../../infra/local/embedded-postgres';
 import { runningLocalRedis } from '../../../infra/local/redis-server';
 
-const USAGE = 'Usage: npm run admin -- promote <email> | demote <email>';
+const USAGE = 'Usage: npm run admin -- promote <email> | demote <email> | reset-two-factor <email>';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -90,9 +92,34 @@ async function publishRevocation(config: AppConfig, userId: string, sessionVersi
   }
 }
 
+/** Ends the user's sessions everywhere, and says how (see publishRevocation). */
+async function endSessions(config: AppConfig, userId: string, sessionVersion: number): Promise<string> {
+  const published = await publishRevocation(config, userId, sessionVersion);
+  return published === true
+    ? 'their sessions were ended'
+    : `their sessions end in identity now, everywhere within ${SESSION_VERSION_CACHE_SECONDS} seconds (${published})`;
+}
+
+async function resetTwoFactor(config: AppConfig, email: string): Promise<void> {
+  const reset = await withDatabase(config, (dataSource) =>
+    resetTwoFactorAudited(dataSource, new AuditTrail(new Outbox(), dataSource), email),
+  );
+  switch (reset.outcome) {
+    case 'not-found':
+      throw new CliError(`No account with the e-mail ${email}: nothing changed`);
+    case 'not-enabled':
+      return out(`${reset.email} has no second factor: nothing changed`);
+    case 'reset': {
+      const note = await endSessions(config, reset.userId, reset.sessionVersion);
+      return out(`${reset.email} signs in without a second factor until they set one up again; ${note}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const [command, email, ...rest] = process.argv.slice(2);
-  if (!['promote', 'demote'].includes(command ?? '') || !email || rest.length) throw new CliError(USAGE, 2);
+  if (!['promote', 'demote', 'reset-two-factor'].includes(command ?? '') || !email || rest.length)
+    throw new CliError(USAGE, 2);
 
   let config: AppConfig;
   try {
@@ -102,8 +129,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (command === 'reset-two-factor') return resetTwoFactor(config, email);
   const admin = command === 'promote';
-  const change = await withDatabase(config, (dataSource) => setAdmin(dataSource.manager, email, admin));
+  // The audit entry goes to identity's outbox with the change; a running worker's relay delivers it.
+  const change = await withDatabase(config, (dataSource) =>
+    setAdminAudited(dataSource, new AuditTrail(new Outbox(), dataSource), email, admin, 'cli'),
+  );
   switch (change.outcome) {
     case 'not-found':
       throw new CliError(`No account with the e-mail ${email}: nothing changed`);
@@ -113,11 +144,7 @@ async function main(): Promise<void> {
       return out(`${change.email} is now an admin (user_type 99); they see it after signing in again`);
     case 'demoted': {
       // Tokens that still say admin stop working everywhere, not only in identity.
-      const published = await publishRevocation(config, change.userId, change.sessionVersion);
-      const note =
-        published === true
-          ? 'their sessions were ended'
-          : `their sessions end in identity now, everywhere within ${SESSION_VERSION_CACHE_SECONDS} seconds (${published})`;
+      const note = await endSessions(config, change.userId, change.sessionVersion);
       return out(`${change.email} is no longer an admin (user_type 1); ${note}`);
     }
   }

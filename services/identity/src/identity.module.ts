@@ -1,10 +1,16 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@portal/database';
-import { EventsModule, HousekeepingModule } from '@portal/events';
-import { serviceHealthController } from '@portal/http';
+import { EventsModule, HousekeepingModule, QUEUES } from '@portal/events';
+import { configOrExit, serviceHealthController } from '@portal/http';
+import { AccountSecurityController } from './account-security/account-security.controller';
+import { AccountSecurityService } from './account-security/account-security.service';
 import { AdminBootstrap } from './admin/admin-bootstrap';
 import { AdminController } from './admin/admin.controller';
+import { AuditLogController, SecurityEventsController } from './audit/audit-log.controller';
+import { AuditLogService } from './audit/audit-log.service';
+import { AuditProcessor } from './audit/audit.processor';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -14,32 +20,52 @@ import { PasswordResetService } from './password-reset/password-reset.service';
 import { Profile } from './profiles/profile.entity';
 import { ProfilesController } from './profiles/profiles.controller';
 import { ProfilesService } from './profiles/profiles.service';
+import { ExpiredSessionsCleanup } from './sessions/expired-sessions.cleanup';
+import { Session } from './sessions/session.entity';
+import { SessionsService } from './sessions/sessions.service';
 import { ExpiredTokensCleanup } from './tokens/expired-tokens.cleanup';
 import { UserToken } from './tokens/user-token.entity';
 import { UserTokens } from './tokens/user-tokens.service';
+import { RecoveryCode } from './two-factor/recovery-code.entity';
+import { TotpCipher } from './two-factor/totp-cipher';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { PasswordHasher } from './users/password-hasher';
 import { User } from './users/user.entity';
 import { UsersService } from './users/users.service';
 import { VerificationController } from './verification/verification.controller';
 import { VerificationService } from './verification/verification.service';
 
+// Known when modules are declared: the audit worker runs where workers run (RUN_WORKERS).
+const runWorkers = configOrExit().RUN_WORKERS;
+
 /** The whole HTTP and worker surface of the identity service. */
 @Module({
   imports: [
     DatabaseModule.forService(IDENTITY_DATA),
-    TypeOrmModule.forFeature([User, Profile, UserToken], 'identity'),
+    TypeOrmModule.forFeature([User, Profile, UserToken, RecoveryCode, Session], 'identity'),
     EventsModule.forService('identity'),
-    HousekeepingModule.forService('identity', { tasks: [ExpiredTokensCleanup] }),
+    // Daily: expired tokens, relayed outbox rows and completed audit jobs (never audit_log lines).
+    HousekeepingModule.forService('identity', {
+      tasks: [ExpiredTokensCleanup, ExpiredSessionsCleanup],
+      consumes: [QUEUES.audit],
+    }),
+    ...(runWorkers ? [BullModule.registerQueue({ name: QUEUES.audit })] : []),
   ],
   controllers: [
     serviceHealthController('identity'),
     AuthController,
+    TwoFactorController,
+    AccountSecurityController,
     VerificationController,
     PasswordResetController,
     ProfilesController,
     AdminController,
+    AuditLogController,
+    SecurityEventsController,
   ],
   providers: [
+    AuditLogService,
     PasswordHasher,
     UsersService,
     UserTokens,
@@ -49,6 +75,11 @@ import { VerificationService } from './verification/verification.service';
     PasswordResetService,
     ProfilesService,
     AdminBootstrap,
+    SessionsService,
+    TotpCipher,
+    TwoFactorService,
+    AccountSecurityService,
+    ...(runWorkers ? [AuditProcessor] : []),
   ],
 })
 export class IdentityModule {}

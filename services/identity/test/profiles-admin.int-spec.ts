@@ -1,8 +1,16 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { repoRoot } from '@portal/config';
-import { Call, login, register, registerVerified, sql, startProcess, uniqueEmail, useTestApp } from '@portal/testing';
+import {
+  adminCli as runAdminCli,
+  Call,
+  enrolTwoFactor,
+  login,
+  PASSWORD,
+  register,
+  registerVerified,
+  sql,
+  startProcess,
+  uniqueEmail,
+  useTestApp,
+} from '@portal/testing';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const ADMIN_PASSWORD = 'Adm1n!first';
@@ -16,25 +24,9 @@ const ADDRESS = {
   country: 'US',
 };
 
-/** The built admin CLI (`npm run admin -- ...` without the build step), on the test database. */
-async function adminCli(databaseUrl: string, dataDir: string, ...args: string[]) {
-  const cli = join(repoRoot(), 'dist/services/identity/src/admin-cli.js');
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: process.env.REDIS_URL,
-        REDIS_PREFIX,
-        DATA_DIR: dataDir,
-      },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The built admin CLI on the test app's database and Redis prefix. */
+const adminCli = (databaseUrl: string, dataDir: string, ...args: string[]) =>
+  runAdminCli({ databaseUrl, dataDir, redisPrefix: REDIS_PREFIX }, ...args);
 
 describe('identity: profiles and admins', () => {
   const app = useTestApp({ REDIS_PREFIX, ADMIN_EMAIL, ADMIN_PASSWORD });
@@ -200,7 +192,13 @@ describe('identity: profiles and admins', () => {
 
       const session = await login(call, email);
       expect(session.body).toMatchObject({ role: 'admin', user_type: 99 });
-      expect((await call('GET', url(userEmail), { token: session.body.access_token })).status).toBe(200);
+      // An admin must set up two-factor sign-in before anything else.
+      expect(await call('GET', url(userEmail), { token: session.body.access_token })).toMatchObject({
+        status: 403,
+        body: { detail: 'Two-factor authentication is required for admins.' },
+      });
+      const { token } = await enrolTwoFactor(call, session.body.access_token, email);
+      expect((await call('GET', url(userEmail), { token })).status).toBe(200);
 
       expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject({
         code: 0,
@@ -218,7 +216,7 @@ describe('identity: profiles and admins', () => {
       const email = uniqueEmail('demoted');
       await register(call, email);
       await adminCli(app.db.url, app.dataDir, 'promote', email);
-      const adminToken = (await login(call, email)).body.access_token;
+      const { token: adminToken } = await enrolTwoFactor(call, (await login(call, email)).body.access_token, email);
       expect((await call('GET', url(userEmail), { token: adminToken })).status).toBe(200);
 
       const demoted = await adminCli(app.db.url, app.dataDir, 'demote', email);
@@ -231,6 +229,48 @@ describe('identity: profiles and admins', () => {
       const session = await login(call, email);
       expect(session.body).toMatchObject({ role: 'user', user_type: 1 });
       expect((await call('GET', url(userEmail), { token: session.body.access_token })).status).toBe(403);
+    });
+
+    it('resets a lost second factor with the admin CLI: sessions end, the admin must enrol again, audited', async () => {
+      const email = uniqueEmail('lost-phone');
+      await register(call, email);
+      await adminCli(app.db.url, app.dataDir, 'promote', email);
+      const { token: adminToken } = await enrolTwoFactor(call, (await login(call, email)).body.access_token, email);
+
+      const reset = await adminCli(app.db.url, app.dataDir, 'reset-two-factor', email.toUpperCase());
+      expect(reset).toMatchObject({ code: 0 });
+      expect(reset.stdout).toBe(
+        `${email} signs in without a second factor until they set one up again; their sessions were ended\n`,
+      );
+      expect((await call('GET', url(userEmail), { token: adminToken })).status).toBe(401);
+
+      // The password alone signs in again, to a session that opens nothing but the two-factor setup.
+      const session = await call<{ access_token?: string; challenge_token?: string }>('POST', '/auth/login', {
+        form: { username: email, password: PASSWORD },
+      });
+      expect(session.status).toBe(200);
+      expect(session.body.challenge_token).toBeUndefined();
+      expect(await call('GET', url(userEmail), { token: session.body.access_token })).toMatchObject({
+        status: 403,
+        body: { detail: 'Two-factor authentication is required for admins.' },
+      });
+      const status = await call('GET', '/auth/two-factor', { token: session.body.access_token });
+      expect(status.body).toMatchObject({ enabled: false, recovery_codes_left: 0 });
+
+      expect(await adminCli(app.db.url, app.dataDir, 'reset-two-factor', email)).toMatchObject({
+        code: 0,
+        stdout: `${email} has no second factor: nothing changed\n`,
+      });
+      expect((await adminCli(app.db.url, app.dataDir, 'reset-two-factor', uniqueEmail('nobody'))).code).toBe(1);
+
+      await app.settled();
+      const [user] = await app.sql<{ id: string }>('SELECT id FROM identity.users WHERE email = $1', [email]);
+      expect(
+        await app.sql(
+          `SELECT actor_id, details FROM identity.audit_log WHERE action = 'auth.two_factor_disabled' AND target = $1`,
+          [`user:${user.id}`],
+        ),
+      ).toEqual([{ actor_id: null, details: { email, via: 'cli', reset: true } }]);
     });
 
     it('keeps the admin as is on the next start, even with another ADMIN_PASSWORD (never re-hashed)', async () => {

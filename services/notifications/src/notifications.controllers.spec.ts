@@ -24,7 +24,7 @@ const alerts = {
   subscribe: async () => ({ ran: 'alerts.subscribe' }),
   unsubscribe: async () => true,
   runDay: (asOf?: string) => asOf ?? '2026-11-23',
-  run: async (asOf: string) => ({ ran: 'alerts.run', as_of: asOf }),
+  runByHand: async (_scope: unknown, asOf: string) => ({ ran: 'alerts.run', as_of: asOf }),
 };
 const inbox = {
   list: async () => ({ ran: 'inbox.list' }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { waitForMail } from '@portal/testing';
+import { nextTotpCode, readMails, type ReadMail, TEST_ADMIN_TOTP_SECRET } from '@portal/testing';
 import type { Page } from 'playwright-core';
 import { baseUrl, clientAddress } from './browser';
 
@@ -66,9 +66,11 @@ export async function register(account: Account): Promise<void> {
  */
 export async function mailLink(email: string, pathname: string, options: { since?: Date } = {}): Promise<string> {
   const deadline = Date.now() + 20_000;
+  const linkOf = (mail: ReadMail) => mail.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
   for (;;) {
-    const mail = await waitForMail(dataDir(), email, { since: options.since, timeoutMs: 20_000 });
-    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
+    // Newest first, but not only the newest: the mail worker sends several at once.
+    const mails = await readMails(dataDir(), email, { since: options.since }, (mail) => !linkOf(mail));
+    const link = mails.map(linkOf).find((url) => url !== undefined);
     if (link) return link.pathname + link.search + link.hash;
     if (Date.now() > deadline) throw new Error(`No mail to ${email} with a link to ${pathname}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -92,16 +94,38 @@ interface LoginReply {
 // Logins are rate limited per IP: one per account for the whole file is plenty.
 const sessions = new Map<string, Promise<LoginReply>>();
 
-function login(account: Account): Promise<LoginReply> {
+/**
+ * An account with two-factor on is the e2e app's admin (its secret is TEST_ADMIN_TOTP_SECRET, see
+ * e2e-setup), or one a test enrolled and passes its secret for.
+ */
+function login(account: Account & { totpSecret?: string }): Promise<LoginReply> {
   let session = sessions.get(account.email);
   if (!session) {
-    session = api<LoginReply>('/auth/login', {
-      method: 'POST',
-      body: new URLSearchParams({ username: account.email, password: account.password }),
-    });
+    session = (async () => {
+      const reply = await api<LoginReply & { challenge_token?: string }>('/auth/login', {
+        method: 'POST',
+        body: new URLSearchParams({ username: account.email, password: account.password }),
+      });
+      if (!reply.challenge_token) return reply;
+      const code = await nextTotpCode(account.totpSecret ?? TEST_ADMIN_TOTP_SECRET, account.email);
+      return postJson<LoginReply>('/auth/two-factor/verify', { challenge_token: reply.challenge_token, code });
+    })();
     sessions.set(account.email, session);
   }
   return session;
+}
+
+/** The admin the e2e app starts with (libs/testing e2e-setup; two-factor on with TEST_ADMIN_TOTP_SECRET). */
+export function adminAccount(): Account {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set by the e2e setup');
+  return { email, password, firstName: '', lastName: '' };
+}
+
+/** An access token of the account, signed in through the API once per account and file (code step included). */
+export async function apiToken(account: Account): Promise<string> {
+  return (await login(account)).access_token;
 }
 
 /** Signs in through the API (once per account) and stores the session in the browser as the sign-in page would. */

@@ -110,3 +110,16 @@ export function clientAddress(): string {
   const byte = () => Math.floor(Math.random() * 254) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
 }
+
+/**
+ * Waits until the app has taken over the page: React has hydrated the prerendered DOM (it marks the
+ * nodes it hydrates) and the page's data has been fetched again, so that none of it lands in the
+ * middle of what a test does next (a scroll, a clock step).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const link = document.querySelector('#root header a');
+    return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.waitForLoadState('networkidle');
+}

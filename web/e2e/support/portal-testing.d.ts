@@ -13,10 +13,20 @@ declare module '@portal/testing' {
     file: string;
   }
 
-  /** The newest mail to `to` under `<dataDir>/mail`, waiting for one to arrive. */
-  export function waitForMail(
+  /** The mails to `to` under `<dataDir>/mail`, newest first, for as long as `keep` says to go on. */
+  export function readMails(
     dataDir: string,
     to: string,
-    options?: { since?: Date; timeoutMs?: number },
-  ): Promise<ReadMail>;
+    query?: { since?: Date },
+    keep?: (mail: ReadMail) => boolean,
+  ): Promise<ReadMail[]>;
+
+  /** Runs SQL on a test database (libs/testing/src/accounts.ts). */
+  export function sql<T = Record<string, unknown>>(url: string, text: string, values?: unknown[]): Promise<T[]>;
+
+  /** The two-factor secret of the e2e app's admin (libs/testing/src/totp.ts). */
+  export const TEST_ADMIN_TOTP_SECRET: string;
+
+  /** A code of `secret` for `account` the server has not seen yet (waits for the next step if need be). */
+  export function nextTotpCode(secret: string, account: string): Promise<string>;
 }

@@ -1,12 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createQueryClient } from '../shared/api/query-client';
 import { SessionProvider, sessionStore } from '../shared/session';
 
-const queryClient = createQueryClient();
-
-/** App-wide state: server data (react-query) and the signed-in session. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * App-wide state: server data (react-query) and the signed-in session. The query client is the
+ * caller's: the browser keeps one for the visit, the prerender makes one per page.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider store={sessionStore}>{children}</SessionProvider>

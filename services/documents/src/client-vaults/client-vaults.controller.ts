@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '@portal/auth';
 import type { ClientVaultReply, VaultAccessPageReply, VaultClientListReply } from '@portal/contracts';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly } from '../common/access';
@@ -34,8 +35,12 @@ export class ClientVaultsController {
   @ApiOperation({ summary: "One client's files, read-only; the access is recorded (admins only)" })
   @ApiOkResponse({ type: ClientVaultResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: MESSAGES.clientNotFound })
-  files(@CurrentUser() admin: AuthUser, @Param('ownerId') ownerId: string): Promise<ClientVaultReply> {
-    return this.clientVaults.files(admin, ownerId);
+  files(
+    @CurrentUser() admin: AuthUser,
+    @Audited() scope: AuditScope,
+    @Param('ownerId') ownerId: string,
+  ): Promise<ClientVaultReply> {
+    return this.clientVaults.files(admin, scope, ownerId);
   }
 
   @Get('clients/:ownerId/files/:fileId')
@@ -44,12 +49,13 @@ export class ClientVaultsController {
   @ApiOperation({ summary: "Download a client's file; the access is recorded first (admins only)" })
   download(
     @CurrentUser() admin: AuthUser,
+    @Audited() scope: AuditScope,
     @Param('ownerId') ownerId: string,
     @Param('fileId') fileId: string,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.clientVaults.download(admin, ownerId, fileId, request, reply);
+    return this.clientVaults.download(admin, scope, ownerId, fileId, request, reply);
   }
 
   @Get('access-log')

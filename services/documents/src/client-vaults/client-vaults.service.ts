@@ -10,6 +10,7 @@ import {
   type VaultAccessReply,
   type VaultClientListReply,
 } from '@portal/contracts';
+import { AuditTrail, type AuditScope } from '@portal/events';
 import { FileStorage } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -42,6 +43,7 @@ export class ClientVaultsService {
   constructor(
     @InjectDataSource('documents') private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Who has files: names and counts only (no file is read, nothing recorded). */
@@ -66,7 +68,7 @@ export class ClientVaultsService {
     };
   }
 
-  async files(admin: AuthUser, ownerId: string): Promise<ClientVaultReply> {
+  async files(admin: AuthUser, scope: AuditScope, ownerId: string): Promise<ClientVaultReply> {
     const files = UUID.test(ownerId)
       ? await this.dataSource.getRepository(VaultFile).find({
           where: { ownerId },
@@ -75,12 +77,13 @@ export class ClientVaultsService {
       : [];
     if (files.length === 0) throw new NotFoundException({ detail: MESSAGES.clientNotFound });
     const ownerEmail = files[0].ownerEmail;
-    await this.record(admin, { ownerId, ownerEmail, action: 'list' });
+    await this.record(admin, scope, { ownerId, ownerEmail, action: 'list' });
     return { owner_id: ownerId, owner_email: ownerEmail, files: files.map(toVaultFileReply) };
   }
 
   async download(
     admin: AuthUser,
+    scope: AuditScope,
     ownerId: string,
     fileId: string,
     request: FastifyRequest,
@@ -91,7 +94,7 @@ export class ClientVaultsService {
         ? await this.dataSource.getRepository(VaultFile).findOneBy({ id: fileId, ownerId })
         : null;
     if (!file) throw new NotFoundException({ detail: MESSAGES.fileNotFound });
-    await this.record(admin, { ownerId, ownerEmail: file.ownerEmail, action: 'download', file });
+    await this.record(admin, scope, { ownerId, ownerEmail: file.ownerEmail, action: 'download', file });
     await sendDownload(this.storage, request, reply, {
       key: file.storageKey,
       fileName: file.fileName,
@@ -114,18 +117,31 @@ export class ClientVaultsService {
     return { items: rows.map(toAccessReply), total, page, page_size: pageSize };
   }
 
+  /** The vault's own access log and the audit log, in one transaction. */
   private async record(
     admin: AuthUser,
+    scope: AuditScope,
     access: { ownerId: string; ownerEmail: string; action: VaultAccessAction; file?: VaultFile },
   ): Promise<void> {
-    await this.dataSource.getRepository(VaultAccess).insert({
-      adminId: admin.id,
-      adminEmail: admin.email,
-      ownerId: access.ownerId,
-      ownerEmail: access.ownerEmail,
-      action: access.action,
-      fileId: access.file?.id ?? null,
-      fileName: access.file?.fileName ?? null,
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(VaultAccess).insert({
+        adminId: admin.id,
+        adminEmail: admin.email,
+        ownerId: access.ownerId,
+        ownerEmail: access.ownerEmail,
+        action: access.action,
+        fileId: access.file?.id ?? null,
+        fileName: access.file?.fileName ?? null,
+      });
+      const client = { owner_id: access.ownerId, owner_email: access.ownerEmail };
+      if (access.file) {
+        await this.audit.record(manager, scope, 'vault.file_downloaded', `file:${access.file.id}`, {
+          ...client,
+          file_name: access.file.fileName,
+        });
+      } else {
+        await this.audit.record(manager, scope, 'vault.listed', `user:${access.ownerId}`, client);
+      }
     });
     this.logger.log(
       `admin ${admin.id} ${access.action === 'list' ? 'listed the vault' : `downloaded ${access.file?.id}`} of ${access.ownerId}`,

@@ -15,6 +15,7 @@ import {
   type LibraryUploadReply,
   type MessageReply,
 } from '@portal/contracts';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse, MessageResponse } from '@portal/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly, VerifiedUser } from '../common/access';
@@ -62,11 +63,12 @@ export class LibraryController {
   @ApiCreatedResponse({ type: LibraryUploadResponse })
   upload(
     @CurrentUser() admin: AuthUser,
+    @Audited() scope: AuditScope,
     @Param('area') area: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LibraryUploadReply> {
-    return this.library.upload(admin, libraryArea(area), request, reply);
+    return this.library.upload(admin, scope, libraryArea(area), request, reply);
   }
 
   @Get(':area/*')
@@ -98,7 +100,7 @@ export class LibraryController {
   @ApiOperation({ summary: 'Delete a file of a library (admins only)' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'File not found.' })
-  remove(@CurrentUser() admin: AuthUser, @Param('area') area: string, @Param('*') path: string): Promise<MessageReply> {
-    return this.library.remove(admin, libraryArea(area), path);
+  remove(@Audited() scope: AuditScope, @Param('area') area: string, @Param('*') path: string): Promise<MessageReply> {
+    return this.library.remove(scope, libraryArea(area), path);
   }
 }

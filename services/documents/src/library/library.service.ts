@@ -8,6 +8,7 @@ import type {
   LibraryUploadReply,
   MessageReply,
 } from '@portal/contracts';
+import { AuditTrail, type AuditScope } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { FileStorage, normalizeFolder, storageKey } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,6 +44,7 @@ export class LibraryService {
     @InjectDataSource('documents') private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
     private readonly limiter: RateLimiter,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Every file under `prefix`, or (not recursive) its files and immediate sub-folders. */
@@ -78,6 +80,7 @@ export class LibraryService {
    */
   async upload(
     admin: AuthUser,
+    scope: AuditScope,
     area: LibraryArea,
     request: FastifyRequest,
     reply: FastifyReply,
@@ -110,7 +113,14 @@ export class LibraryService {
           sha256: stored.sha256,
           uploadedBy: admin.id,
         });
-        return { file: await repository.save(row), replaced: previous?.storageKey };
+        const saved = await repository.save(row);
+        await this.audit.record(manager, scope, 'library.file_uploaded', `file:${id}`, {
+          area,
+          path,
+          size: stored.size,
+          replaced: previous !== null,
+        });
+        return { file: saved, replaced: previous?.storageKey };
       });
       if (replaced) await discard(this.storage, replaced);
       this.logger.log(`${area} file ${path} (${stored.size} bytes) uploaded by ${admin.id}`);
@@ -133,11 +143,17 @@ export class LibraryService {
   }
 
   /** The bytes first, then the row (see VaultService.remove). */
-  async remove(admin: AuthUser, area: LibraryArea, pathParam: string): Promise<MessageReply> {
+  async remove(scope: AuditScope, area: LibraryArea, pathParam: string): Promise<MessageReply> {
     const file = await this.find(area, pathParam);
     await this.storage.delete(file.storageKey);
-    await this.dataSource.getRepository(LibraryFile).delete({ id: file.id });
-    this.logger.log(`${area} file ${file.path} deleted by ${admin.id}`);
+    await this.dataSource.transaction(async (manager) => {
+      const { affected } = await manager.getRepository(LibraryFile).delete({ id: file.id });
+      // A concurrent delete of the same file removed the row (and recorded it) first.
+      if (affected) {
+        await this.audit.record(manager, scope, 'library.file_deleted', `file:${file.id}`, { area, path: file.path });
+      }
+    });
+    this.logger.log(`${area} file ${file.path} deleted by ${scope.actor_id}`);
     return { message: MESSAGES.deleted };
   }
 

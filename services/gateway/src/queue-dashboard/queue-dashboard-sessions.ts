@@ -121,6 +121,15 @@ export class QueueDashboardSessions {
     return undefined;
   }
 
+  /**
+   * The admin a session cookie names, for the audit log. Only for a cookie `refusal()` accepted in
+   * this request: it is not verified again here.
+   */
+  admin(cookie: string): { id: string; email: string } {
+    const claims = this.jwt.decode<SessionClaims>(cookie);
+    return { id: claims.sub, email: claims.email };
+  }
+
   private keys(): JwtKeys {
     return jwtKeys(this.config);
   }

@@ -28,7 +28,7 @@ const config = loadConfig({
   providers: [
     { provide: AppConfig, useValue: config },
     // The board over no queues: what is under test is who may see it, not Redis.
-    { provide: QueueRegistry, useValue: { available: true, all: () => [] } },
+    { provide: QueueRegistry, useValue: { available: true, all: () => [], get: () => ({}) } },
   ],
   exports: [AppConfig, QueueRegistry],
 })

@@ -4,8 +4,9 @@ import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@portal/config';
-import { HOUSEKEEPING_QUEUES, QueueName, QueueRegistry, QUEUES } from '@portal/events';
+import { type AuditScope, auditScopeOf, HOUSEKEEPING_QUEUES, QueueName, QueueRegistry, QUEUES } from '@portal/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { boardAction, recordBoardAction } from './board-audit';
 import { redactJobData } from './job-data';
 import {
   QUEUE_DASHBOARD_COOKIE,
@@ -18,6 +19,7 @@ const DESCRIPTIONS: Record<QueueName, string> = {
   [QUEUES.mail]: 'E-mails to clients and staff, sent by the notifications worker',
   [QUEUES.stripeEvents]: 'Stripe webhook events, applied by the billing worker',
   [QUEUES.deadlineAlerts]: 'Scans for due filings that fan out deadline reminder mails',
+  [QUEUES.audit]: 'Audit entries of every service, written into the append-only audit log by identity',
   ...(Object.fromEntries(
     Object.entries(HOUSEKEEPING_QUEUES).map(([service, queue]) => [
       queue,
@@ -79,6 +81,9 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
     },
   });
   const csp = queueDashboardCsp(config.isProduction);
+  const audit = registry.get(QUEUES.audit);
+  // The admin behind each admitted request, for the audit entry of a change it makes.
+  const scopes = new WeakMap<FastifyRequest, AuditScope>();
 
   await app.register(
     async (scope: FastifyInstance) => {
@@ -94,8 +99,19 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
             .type('application/json; charset=utf-8')
             .send({ detail: refusal.detail });
         }
+        const admin = sessions.admin(request.cookies[QUEUE_DASHBOARD_COOKIE]!);
+        scopes.set(request, auditScopeOf({ ip: request.ip, id: request.id, user: admin }));
       });
       scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const route = request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
+        const done = boardAction(request.method, route, request.params as Record<string, string>, reply.statusCode);
+        const admin = scopes.get(request);
+        if (done && admin) {
+          // The change is made; an entry that cannot be written is logged, not turned into an error.
+          await recordBoardAction(audit, admin, done).catch((error: Error) =>
+            request.log.error(`audit entry of ${done.action} ${done.target} not written: ${error.message}`),
+          );
+        }
         void reply.header('content-security-policy', csp);
         // Hashed static files may be kept by this browser; pages and API answers never.
         const isStatic = request.url.startsWith(`${QUEUE_DASHBOARD_PATH}/static/`);

@@ -1,6 +1,8 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLE } from '@portal/auth';
 import { ADMIN_USER_TYPE } from '@portal/contracts';
+import type { AuditScope, AuditTrail } from '@portal/events';
+import { turnSecondFactorOff } from '../two-factor/second-factor-off';
 import { USER_ROLE, USER_TYPE_USER } from '../users/user.entity';
 
 export type RoleChange =
@@ -10,10 +12,49 @@ export type RoleChange =
 
 type Row = { id: string; email: string; session_version: number };
 
+/** How a role was changed: the admin CLI, or ADMIN_EMAIL at start. */
+export type RoleChangeVia = 'cli' | 'ADMIN_EMAIL';
+
+/**
+ * A role changed by the CLI or at start has no signed-in actor, no client address and no request:
+ * its audit entry names no actor (actor null) and says how it was done in its details
+ * ({"via": "cli"} or {"via": "ADMIN_EMAIL"}). Whoever ran the CLI held the database credentials.
+ */
+const NO_REQUEST: AuditScope = { actor_id: null, actor_email: null, client_ip: null, request_id: null };
+
+/** The audit entry of a promotion or a demotion, in the transaction that made it (`manager`). */
+export async function recordRoleChange(
+  manager: EntityManager,
+  audit: AuditTrail,
+  change: RoleChange,
+  via: RoleChangeVia,
+  details: Record<string, boolean> = {},
+): Promise<void> {
+  if (change.outcome !== 'promoted' && change.outcome !== 'demoted') return;
+  const action = change.outcome === 'promoted' ? 'admin.role_promoted' : 'admin.role_demoted';
+  await audit.record(manager, NO_REQUEST, action, `user:${change.userId}`, { email: change.email, via, ...details });
+}
+
+/** setAdmin and its audit entry, in one transaction. */
+export async function setAdminAudited(
+  dataSource: DataSource,
+  audit: AuditTrail,
+  email: string,
+  admin: boolean,
+  via: RoleChangeVia,
+): Promise<RoleChange> {
+  return dataSource.transaction(async (manager) => {
+    const change = await setAdmin(manager, email, admin);
+    await recordRoleChange(manager, audit, change, via);
+    return change;
+  });
+}
+
 /**
  * Makes the account with this e-mail an admin (`admin: true`) or an ordinary user. A
  * demotion also raises the session version: tokens that still say admin stop working.
- * The only ways to change a role are this (admin CLI) and ADMIN_EMAIL at start.
+ * The only ways to change a role are this (admin CLI) and ADMIN_EMAIL at start; both go
+ * through setAdminAudited, which writes the audit entry with the change.
  */
 export async function setAdmin(manager: EntityManager, email: string, admin: boolean): Promise<RoleChange> {
   const [role, userType] = admin ? [ADMIN_ROLE, ADMIN_USER_TYPE] : [USER_ROLE, USER_TYPE_USER];
@@ -44,4 +85,36 @@ export async function setAdmin(manager: EntityManager, email: string, admin: boo
     email: existing[0].email,
     sessionVersion: existing[0].session_version,
   };
+}
+
+export type TwoFactorReset =
+  | { outcome: 'reset'; userId: string; email: string; sessionVersion: number }
+  | { outcome: 'not-enabled'; email: string }
+  | { outcome: 'not-found' };
+
+/**
+ * For an account whose owner lost both the authenticator and the recovery codes (the admin CLI's
+ * `reset-two-factor`): the second factor goes, every session ends, and the audit log records
+ * `auth.two_factor_disabled` with {"via": "cli", "reset": true}. An admin then sets a new one up at
+ * the next sign-in (nothing else is open to them until they do); a client signs in with the password.
+ */
+export async function resetTwoFactorAudited(
+  dataSource: DataSource,
+  audit: AuditTrail,
+  email: string,
+): Promise<TwoFactorReset> {
+  return dataSource.transaction(async (manager) => {
+    const [user] = (await manager.query(`SELECT id, email FROM users WHERE lower(email) = lower($1)`, [
+      email.trim(),
+    ])) as Array<{ id: string; email: string }>;
+    if (!user) return { outcome: 'not-found' };
+    const sessionVersion = await turnSecondFactorOff(manager, user.id);
+    if (sessionVersion === undefined) return { outcome: 'not-enabled', email: user.email };
+    await audit.record(manager, NO_REQUEST, 'auth.two_factor_disabled', `user:${user.id}`, {
+      email: user.email,
+      via: 'cli',
+      reset: true,
+    });
+    return { outcome: 'reset', userId: user.id, email: user.email, sessionVersion };
+  });
 }

@@ -3,15 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ADMIN_ROLE } from '@portal/auth';
 import { ADMIN_USER_TYPE } from '@portal/contracts';
 import { AppConfig } from '@portal/config';
+import { AuditTrail } from '@portal/events';
 import { DataSource } from 'typeorm';
 import { ProfilesService } from '../profiles/profiles.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { adminSeed, AdminSeed } from './admin-settings';
-import { setAdmin } from './admin-accounts';
+import { recordRoleChange, setAdminAudited } from './admin-accounts';
+import { TotpCipher } from '../two-factor/totp-cipher';
 
 /**
  * The first admin, from ADMIN_EMAIL and ADMIN_PASSWORD: created verified with that
- * password when missing, promoted when it exists (its password is never touched).
+ * password when missing, promoted when it exists (its password is never touched). With
+ * ADMIN_TOTP_SECRET it is enrolled in two-factor sign-in with that secret unless it has a
+ * second factor already (one it set up itself is kept); without, it sets one up at first sign-in.
  * Idempotent and safe when several replicas start at once (unique index + ON CONFLICT).
  * A wrong variable stops the start with one line per problem.
  */
@@ -24,21 +28,26 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     private readonly hasher: PasswordHasher,
     private readonly profiles: ProfilesService,
     private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
+    private readonly cipher: TotpCipher,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const seed = adminSeed(this.config);
     if (!seed) return;
-    const outcome = await this.ensureAdmin(seed);
+    const { outcome, userId } = await this.ensureAdmin(seed);
     this.logger.log(`admin account from ADMIN_EMAIL: ${outcome}`);
+    if (seed.totpSecret && (await this.enrol(userId, seed.totpSecret))) {
+      this.logger.log('admin account from ADMIN_EMAIL: two-factor sign-in on with ADMIN_TOTP_SECRET');
+    }
   }
 
-  async ensureAdmin(seed: AdminSeed): Promise<'created' | 'promoted' | 'unchanged'> {
+  async ensureAdmin(seed: AdminSeed): Promise<{ outcome: 'created' | 'promoted' | 'unchanged'; userId: string }> {
     // Promote an existing account without hashing anything (the common case at every start).
-    const change = await setAdmin(this.dataSource.manager, seed.email, true);
+    const change = await setAdminAudited(this.dataSource, this.audit, seed.email, true, 'ADMIN_EMAIL');
     if (change.outcome !== 'not-found') {
       await this.profiles.ensure(this.dataSource.manager, change.userId);
-      return change.outcome === 'unchanged' ? 'unchanged' : 'promoted';
+      return { outcome: change.outcome === 'unchanged' ? 'unchanged' : 'promoted', userId: change.userId };
     }
 
     const passwordHash = await this.hasher.hash(seed.password);
@@ -52,7 +61,20 @@ export class AdminBootstrap implements OnApplicationBootstrap {
         [seed.email, passwordHash, ADMIN_ROLE, ADMIN_USER_TYPE],
       )) as Array<{ id: string; inserted: boolean }>;
       await this.profiles.ensure(manager, row.id);
-      return row.inserted ? 'created' : 'unchanged';
+      if (!row.inserted) return { outcome: 'unchanged', userId: row.id };
+      const created = { outcome: 'promoted', userId: row.id, email: seed.email, sessionVersion: 0 } as const;
+      await recordRoleChange(manager, this.audit, created, 'ADMIN_EMAIL', { created: true });
+      return { outcome: 'created', userId: row.id };
     });
+  }
+
+  /** Two-factor on with `secret`, unless the account has it on already; whether it was turned on. */
+  private async enrol(userId: string, secret: string): Promise<boolean> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_enabled_at = now(), updated_at = now()
+        WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id`,
+      [userId, this.cipher.encrypt(userId, secret)],
+    )) as [unknown[], number];
+    return rows.length > 0;
   }
 }

@@ -13,6 +13,13 @@ describe('the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     });
   });
 
+  it('carries ADMIN_TOTP_SECRET when it is set', () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+    expect(
+      adminSeed({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Adm1n!pass', ADMIN_TOTP_SECRET: secret }),
+    ).toEqual({ email: 'admin@example.com', password: 'Adm1n!pass', totpSecret: secret });
+  });
+
   it('stops the start with one line when the password is weak', () => {
     expect(() => adminSeed({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' })).toThrow(
       new AdminSettingsError([

@@ -5,6 +5,8 @@ import { passwordProblems } from '../users/password-rules';
 export interface AdminSeed {
   email: string;
   password: string;
+  /** ADMIN_TOTP_SECRET: the admin's two-factor secret when it has none. */
+  totpSecret?: string;
 }
 
 /** A wrong ADMIN_PASSWORD; its message is one line, like libs/config's. */
@@ -19,8 +21,10 @@ export class AdminSettingsError extends Error {
  * The first admin from ADMIN_EMAIL and ADMIN_PASSWORD (presence and format are checked
  * by libs/config); the password must follow the same rule as every password.
  */
-export function adminSeed(config: Pick<AppConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): AdminSeed | undefined {
-  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
+export function adminSeed(
+  config: Pick<AppConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'ADMIN_TOTP_SECRET'>,
+): AdminSeed | undefined {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_TOTP_SECRET: totpSecret } = config;
   if (!email || !password) return undefined;
   const problems = passwordProblems(password);
   if (problems.includes(PASSWORD_MESSAGES.tooCommon)) {
@@ -31,5 +35,5 @@ export function adminSeed(config: Pick<AppConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWOR
       'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long and contain a digit and a special character',
     ]);
   }
-  return { email: email.trim(), password };
+  return { email: email.trim(), password, ...(totpSecret ? { totpSecret } : {}) };
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -9,15 +9,19 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
+  ApiExtraModels,
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import type { LoginReply, RegisterReply } from '@portal/contracts';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import { AuthService } from './auth.service';
-import { LoginDto, LoginResponse } from './dto/login.dto';
+import { LoginDto, LoginResponse, TwoFactorChallengeResponse } from './dto/login.dto';
 import { RegisterDto, RegisterResponse } from './dto/register.dto';
 
 @ApiTags('auth')
+@ApiExtraModels(LoginResponse, TwoFactorChallengeResponse)
 @Public()
 @Controller('auth')
 export class AuthController {
@@ -38,10 +42,17 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Sign in (form-encoded username + password, or JSON)' })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
-  @ApiOkResponse({ type: LoginResponse })
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(LoginResponse) }, { $ref: getSchemaPath(TwoFactorChallengeResponse) }] },
+    description: 'A session; or, for an account with two-factor on, a challenge for POST /auth/two-factor/verify',
+  })
   @ApiUnauthorizedResponse({ type: ErrorResponse, description: 'Incorrect email or password' })
   @ApiTooManyRequestsResponse({ type: ErrorResponse })
-  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<LoginReply> {
-    return this.auth.login(dto, ip);
+  login(
+    @Body() dto: LoginDto,
+    @Audited() scope: AuditScope,
+    @Headers('user-agent') userAgent?: string,
+  ): Promise<LoginReply> {
+    return this.auth.login(dto, scope, userAgent);
   }
 }

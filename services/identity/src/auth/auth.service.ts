@@ -1,13 +1,17 @@
 import { ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { TokenService } from '@portal/auth';
-import type { LoginReply, LoginRequest, RegisterReply, RegisterRequest } from '@portal/contracts';
+import type { LoginReply, LoginRequest, RegisterReply, RegisterRequest, SessionReply } from '@portal/contracts';
+import { AuditScope, AuditTrail } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
+import { asActor } from '../common/audit';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { normalizeEmail } from '@portal/http';
 import { ProfilesService } from '../profiles/profiles.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -24,10 +28,13 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly profiles: ProfilesService,
     private readonly hasher: PasswordHasher,
-    private readonly tokens: TokenService,
+    private readonly tokenService: TokenService,
     private readonly limiter: RateLimiter,
     private readonly verification: VerificationService,
     private readonly throttle: LoginThrottle,
+    private readonly tokens: UserTokens,
+    private readonly sessions: SessionsService,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** An unverified account, its profile and the verification mail, committed together. */
@@ -55,11 +62,14 @@ export class AuthService {
 
   /**
    * Same answer, status and work for an unknown e-mail and a wrong password: a dummy hash
-   * is verified when there is no account, so timing does not tell them apart.
+   * is verified when there is no account, so timing does not tell them apart. With two-factor on,
+   * a correct password answers a challenge for the code step (POST /auth/two-factor/verify), and
+   * the address is not trusted (throttle) until the code is right too.
    */
-  async login(dto: LoginRequest, ip: string): Promise<LoginReply> {
+  async login(dto: LoginRequest, scope: AuditScope, userAgent?: string): Promise<LoginReply> {
     const email = loginEmail(dto);
     const account = normalizeEmail(email);
+    const ip = scope.client_ip ?? '';
     await this.throttle.admit(account, ip);
 
     const user = await this.users.findByEmail(email);
@@ -68,24 +78,64 @@ export class AuthService {
       ? await this.hasher.verify(dto.password, user.passwordHash, ip)
       : await this.hasher.verifyNothing(dto.password, ip);
     if (!user || !check.valid) {
-      await this.throttle.failed(account, ip);
+      await this.failedSignIn(scope, user ?? { email }, user ? 'wrong_password' : 'unknown_email');
       throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
     }
 
     if (check.needsRehash) await this.rehash(user, dto.password);
-    await this.throttle.succeeded(account, ip);
-    return this.session(user);
+    if (user.totpEnabledAt) {
+      const challenge_token = await this.tokens.issue(this.dataSource.manager, user.id, 'two-factor-challenge');
+      return { two_factor_required: true, challenge_token };
+    }
+    return this.signIn(user, scope, userAgent, { second_factor: 'none' });
+  }
+
+  /**
+   * A wrong password or code (or an unknown e-mail): counted by the throttle and recorded, with the
+   * lockout when this failure caused it.
+   */
+  async failedSignIn(
+    scope: AuditScope,
+    who: { id: string; email: string } | { email: string },
+    reason: 'wrong_password' | 'unknown_email' | 'wrong_code',
+  ): Promise<void> {
+    const account = normalizeEmail(who.email);
+    const locked = await this.throttle.failed(account, scope.client_ip ?? '');
+    const actor = asActor(scope, who);
+    const target = 'id' in who ? `user:${who.id}` : null;
+    await this.dataSource.transaction(async (manager) => {
+      await this.audit.record(manager, actor, 'auth.sign_in_failed', target, { reason });
+      if (locked) await this.audit.record(manager, actor, 'auth.locked_out', target, { reason });
+    });
+  }
+
+  /** A completed sign-in: the address is trusted, a session row and the audit entry commit together, a token. */
+  async signIn(
+    user: User,
+    scope: AuditScope,
+    userAgent: string | undefined,
+    details: Record<string, string>,
+  ): Promise<SessionReply> {
+    await this.throttle.succeeded(normalizeEmail(user.email), scope.client_ip ?? '');
+    const sessionId = await this.dataSource.transaction(async (manager) => {
+      const id = await this.sessions.start(manager, user.id, user.sessionVersion, scope, userAgent);
+      await this.audit.record(manager, asActor(scope, user), 'auth.sign_in', `user:${user.id}`, details);
+      return id;
+    });
+    return this.session(user, sessionId);
   }
 
   /** The login answer: a fresh access token and what the web keeps of the user. */
-  async session(user: User): Promise<LoginReply> {
-    const access_token = await this.tokens.sign({
+  async session(user: User, sessionId?: string): Promise<SessionReply> {
+    const access_token = await this.tokenService.sign({
       sub: user.id,
       email: user.email,
       role: user.role,
       user_type: user.userType,
       is_verified: user.isVerified,
       sv: user.sessionVersion,
+      mfa: user.totpEnabledAt !== null,
+      ...(sessionId ? { sid: sessionId } : {}),
     });
     return {
       access_token,

@@ -47,13 +47,17 @@ export class LoginThrottle {
     }
   }
 
-  /** A wrong password (or no such account). */
-  async failed(account: string, ip: string): Promise<void> {
-    await this.limiter.record(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip));
+  /**
+   * A wrong password (or no such account), or a wrong second-factor code: they count alike.
+   * True when this failure locked the address out of the account (the one that reached the limit).
+   */
+  async failed(account: string, ip: string): Promise<boolean> {
+    const failures = await this.limiter.record(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip));
     await this.limiter.record(RATE_LIMITS.loginFailuresPerAccount, account);
+    return failures === RATE_LIMITS.loginFailuresPerAccountAndIp.points;
   }
 
-  /** A correct password: the address is known to the account from now on. */
+  /** A completed sign-in (password, and code when two-factor is on): the address is known to the account from now on. */
   async succeeded(account: string, ip: string): Promise<void> {
     await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip));
     await this.limiter.record(RATE_LIMITS.loginFamiliarAddress, pair(account, ip));

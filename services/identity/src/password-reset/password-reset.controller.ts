@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import type { MessageReply } from '@portal/contracts';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse, MessageResponse } from '@portal/http';
 import { EmailDto } from '../verification/dto/verification.dto';
 import { ResetPasswordDto } from './dto/password-reset.dto';
@@ -33,7 +34,7 @@ export class PasswordResetController {
   @ApiOperation({ summary: 'Set a new password with the token of the reset link; ends every earlier session' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Invalid, used or expired token, or a weak password' })
-  reset(@Body() dto: ResetPasswordDto, @Ip() ip: string): Promise<MessageReply> {
-    return this.passwordReset.reset(dto.token, dto.new_password, ip);
+  reset(@Body() dto: ResetPasswordDto, @Audited() scope: AuditScope): Promise<MessageReply> {
+    return this.passwordReset.reset(dto.token, dto.new_password, scope);
   }
 }

@@ -1,12 +1,12 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SessionRevocation } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { MessageReply } from '@portal/contracts';
-import { Outbox, QUEUES } from '@portal/events';
+import { AuditScope, AuditTrail, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { LoginThrottle } from '../auth/login-throttle';
+import { asActor } from '../common/audit';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { normalizeEmail } from '@portal/http';
@@ -14,6 +14,7 @@ import { TOKEN_LIFETIMES } from '../tokens/token-codec';
 import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
+import { SessionsService } from '../sessions/sessions.service';
 
 const PURPOSE = 'reset-password';
 
@@ -28,9 +29,10 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly outbox: Outbox,
     private readonly limiter: RateLimiter,
-    private readonly revocation: SessionRevocation,
+    private readonly sessions: SessionsService,
     private readonly config: AppConfig,
     private readonly throttle: LoginThrottle,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Always the same answer; a mail with a reset link only when the account exists. */
@@ -63,7 +65,8 @@ export class PasswordResetService {
    * ends every session issued before (session version + 1, published to all services).
    * The mailbox received the link, so the e-mail counts as verified from now on.
    */
-  async reset(token: string, newPassword: string, ip: string): Promise<MessageReply> {
+  async reset(token: string, newPassword: string, scope: AuditScope): Promise<MessageReply> {
+    const ip = scope.client_ip ?? '';
     const invalid = () => new BadRequestException({ detail: MESSAGES.invalidResetToken });
     // Cheap check first: a made-up token must not cost a password hash.
     if (!(await this.tokens.isUsable(this.dataSource.manager, token, PURPOSE))) throw invalid();
@@ -81,19 +84,13 @@ export class PasswordResetService {
         [userId, passwordHash],
       )) as [Array<{ session_version: number; email: string }>, number];
       await this.tokens.invalidateOutstanding(manager, userId, PURPOSE);
+      const email = rows[0][0].email;
+      await this.audit.record(manager, asActor(scope, { id: userId, email }), 'auth.password_reset', `user:${userId}`);
       return { userId, sessionVersion: rows[0][0].session_version, email: rows[0][0].email };
     });
     if (!changed) throw invalid();
 
-    try {
-      await this.revocation.publish(changed.userId, changed.sessionVersion);
-    } catch (error) {
-      // The version is in Postgres already: every guard reads it there once its cached copy
-      // expires (SESSION_VERSION_CACHE_SECONDS); identity's own routes check it at once.
-      this.logger.error(
-        `could not publish the session revocation of user ${changed.userId}: ${(error as Error).message}`,
-      );
-    }
+    await this.sessions.publish(changed.userId, changed.sessionVersion);
     // The mailbox's owner is at this address: their own wrong passwords no longer hold them back.
     await this.throttle.forgive(normalizeEmail(changed.email), ip);
     this.logger.log(`user ${changed.userId} reset their password; earlier sessions ended`);

@@ -7,7 +7,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser } from '@portal/auth';
+import { AllowWithoutTwoFactor, AuthUser, CurrentUser } from '@portal/auth';
 import type { ProfileReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
 import { UsersService } from '../users/users.service';
@@ -24,6 +24,8 @@ export class ProfilesController {
     private readonly users: UsersService,
   ) {}
 
+  // The web reads it on every page: an admin still to set up two-factor may (nothing else).
+  @AllowWithoutTwoFactor()
   @Get()
   @ApiOperation({ summary: 'The signed-in user and their profile' })
   @ApiOkResponse({ type: ProfileResponse })

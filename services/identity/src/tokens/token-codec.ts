@@ -1,7 +1,10 @@
-/** How long an e-mailed token works. */
+import { TWO_FACTOR_CHALLENGE_MINUTES } from '@portal/contracts';
+
+/** How long a token works. */
 export const TOKEN_LIFETIMES = {
   'verify-email': { hours: 24 },
   'reset-password': { minutes: 60 },
+  'two-factor-challenge': { minutes: TWO_FACTOR_CHALLENGE_MINUTES },
 } as const;
 
 export function lifetimeMs(lifetime: { hours: number } | { minutes: number }): number {

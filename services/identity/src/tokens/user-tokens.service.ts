@@ -44,10 +44,15 @@ export class UserTokens {
 
   /** Whether the token would be accepted now (a cheap check before expensive work). */
   async isUsable(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<boolean> {
+    return (await this.holder(manager, token, purpose)) !== undefined;
+  }
+
+  /** The user of a token that would be accepted now, without using it up. */
+  async holder(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<string | undefined> {
     const rows = (await manager.query(
-      `SELECT 1 FROM user_tokens WHERE token_hash = $1 AND purpose = $2 AND ${USABLE}`,
+      `SELECT user_id FROM user_tokens WHERE token_hash = $1 AND purpose = $2 AND ${USABLE}`,
       [hashOpaqueToken(token), purpose],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as Array<{ user_id: string }>;
+    return rows[0]?.user_id;
   }
 }

@@ -9,6 +9,7 @@ export const USER_TYPE_USER = 1;
  */
 @Entity({ name: 'users' })
 @Check('users_role_check', "(role = 'user' AND user_type = 1) OR (role = 'admin' AND user_type = 99)")
+@Check('users_totp_check', '(totp_secret IS NULL) = (totp_enabled_at IS NULL)')
 // Unique on lower(email): an expression TypeORM cannot declare; the migration defines it.
 @Index('users_email_lower_key', { synchronize: false })
 export class User {
@@ -46,6 +47,21 @@ export class User {
   /** Access tokens carry it as `sv`; raising it ends every session issued before. */
   @Column({ type: 'integer', default: 0 })
   sessionVersion: number;
+
+  /** The authenticator's TOTP secret, encrypted (TotpCipher); set exactly while two-factor is on. */
+  @Column({ type: 'text', nullable: true })
+  totpSecret: string | null;
+
+  /** A secret from POST /auth/two-factor/setup waiting for its first code (encrypted). */
+  @Column({ type: 'text', nullable: true })
+  totpPendingSecret: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  totpEnabledAt: Date | null;
+
+  /** The 30-second time step of the last code accepted: a code of that step or earlier never works again. */
+  @Column({ type: 'integer', nullable: true })
+  totpLastStep: number | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -13,6 +13,7 @@ import {
 import { Public } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { DeadlineAlertRunReply, DeadlineSubscribeReply } from '@portal/contracts';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../common/admin-only';
@@ -75,7 +76,7 @@ export class DeadlineAlertsController {
   })
   @ApiOkResponse({ type: DeadlineAlertRunResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'A malformed as_of, or as_of in production' })
-  run(@Body() dto: DeadlineAlertRunDto): Promise<DeadlineAlertRunReply> {
-    return this.alerts.run(this.alerts.runDay(dto.as_of));
+  run(@Audited() scope: AuditScope, @Body() dto: DeadlineAlertRunDto): Promise<DeadlineAlertRunReply> {
+    return this.alerts.runByHand(scope, this.alerts.runDay(dto.as_of));
   }
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@portal/config';
-import type { Outbox } from '@portal/events';
+import type { AuditTrail, Outbox } from '@portal/events';
 import type { RateLimiter } from '@portal/http';
 import type { DataSource } from 'typeorm';
 import { AS_OF_IN_PRODUCTION, DeadlineAlertsService } from './deadline-alerts.service';
@@ -10,6 +10,7 @@ const service = (isProduction: boolean) =>
     {} as Outbox,
     {} as RateLimiter,
     { isProduction, appUrl: 'https://portal.example.com' } as AppConfig,
+    {} as AuditTrail,
   );
 
 describe('DeadlineAlertsService.runDay', () => {

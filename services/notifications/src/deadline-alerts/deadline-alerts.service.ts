@@ -9,7 +9,7 @@ import {
   type DeadlineSubscribeRequest,
   type DeadlineUnsubscribeQuery,
 } from '@portal/contracts';
-import { Outbox, QUEUES } from '@portal/events';
+import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
@@ -42,6 +42,7 @@ export class DeadlineAlertsService {
     private readonly outbox: Outbox,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   private unsubscribeLink(token: string): string {
@@ -135,6 +136,19 @@ export class DeadlineAlertsService {
     }
     this.logger.log(`deadline reminders for ${asOf}: ${queued} queued (offsets ${offsets.join(', ')} days)`);
     return { as_of: asOf, offsets, reminders_queued: queued };
+  }
+
+  /**
+   * A run an admin started by hand (POST /deadline-alerts/run). The run spans many transactions, so
+   * its audit entry is written once it is over, with what it did; a run that fails records nothing.
+   */
+  async runByHand(scope: AuditScope, asOf: string): Promise<DeadlineAlertRunReply> {
+    const reply = await this.run(asOf);
+    await this.audit.recordAlone(scope, 'deadline_reminders.run', `deadline_reminders:${asOf}`, {
+      as_of: asOf,
+      reminders_queued: reply.reminders_queued,
+    });
+    return reply;
   }
 
   private async fanOut(

@@ -10,10 +10,10 @@ import {
   type InboxSource,
   type SubscriberList,
 } from '@portal/contracts';
+import { csvLine } from '@portal/http';
 import { FileNotFoundError, FileStorage, type FileDownload } from '@portal/storage';
 import { DataSource } from 'typeorm';
 import { pageWindow } from '../common/pagination';
-import { csvLine } from './csv';
 
 export const INBOX_MESSAGES = {
   notFound: 'No such item in the inbox.',

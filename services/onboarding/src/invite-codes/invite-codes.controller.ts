@@ -12,8 +12,9 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '@portal/auth';
 import type { InviteCodeCheckReply, InviteCodePageReply, InviteCodeReply, MessageReply } from '@portal/contracts';
-import { AdminOnly } from '../common/admin-only';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse, MessageResponse } from '@portal/http';
+import { AdminOnly } from '../common/admin-only';
 import { PageQueryDto } from '../common/pagination';
 import {
   InviteCodePage,
@@ -43,8 +44,12 @@ export class InviteCodesController {
   @ApiOperation({ summary: 'Create a single-use invite code for one questionnaire (admins only)' })
   @ApiCreatedResponse({ type: InviteCodeResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Expiration missing, malformed or past; unknown route' })
-  create(@CurrentUser() admin: AuthUser, @Body() dto: SaveInviteCodeDto): Promise<InviteCodeReply> {
-    return this.inviteCodes.create(admin, dto);
+  create(
+    @CurrentUser() admin: AuthUser,
+    @Audited() scope: AuditScope,
+    @Body() dto: SaveInviteCodeDto,
+  ): Promise<InviteCodeReply> {
+    return this.inviteCodes.create(admin, scope, dto);
   }
 
   @Put(':id')
@@ -54,8 +59,12 @@ export class InviteCodesController {
   @ApiBadRequestResponse({ type: ErrorResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Invite code not found.' })
   @ApiConflictResponse({ type: ErrorResponse, description: 'The code has been used' })
-  update(@Param('id') id: string, @Body() dto: SaveInviteCodeDto): Promise<InviteCodeReply> {
-    return this.inviteCodes.update(id, dto);
+  update(
+    @Audited() scope: AuditScope,
+    @Param('id') id: string,
+    @Body() dto: SaveInviteCodeDto,
+  ): Promise<InviteCodeReply> {
+    return this.inviteCodes.update(scope, id, dto);
   }
 
   @Post(':id/send-email')
@@ -66,8 +75,8 @@ export class InviteCodesController {
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Recipient email is required.' })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Invite code not found.' })
   @ApiConflictResponse({ type: ErrorResponse, description: 'The code has been used or has expired' })
-  send(@Param('id') id: string, @Body() dto: SendInviteCodeDto): Promise<MessageReply> {
-    return this.inviteCodes.send(id, dto.recipient_email);
+  send(@Audited() scope: AuditScope, @Param('id') id: string, @Body() dto: SendInviteCodeDto): Promise<MessageReply> {
+    return this.inviteCodes.send(scope, id, dto.recipient_email);
   }
 
   @Get(':code')

@@ -12,7 +12,7 @@ import {
   type PageQuery,
   type SaveInviteCodeRequest,
 } from '@portal/contracts';
-import { Outbox, QUEUES } from '@portal/events';
+import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
@@ -33,6 +33,7 @@ export class InviteCodesService {
   constructor(
     @InjectDataSource('onboarding') private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly audit: AuditTrail,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
   ) {}
@@ -48,16 +49,23 @@ export class InviteCodesService {
     return { items: codes.map(toResponse), total, page, page_size: pageSize };
   }
 
-  async create(admin: AuthUser, dto: SaveInviteCodeRequest): Promise<InviteCodeReply> {
+  async create(admin: AuthUser, scope: AuditScope, dto: SaveInviteCodeRequest): Promise<InviteCodeReply> {
     for (let draw = 1; draw <= MAX_DRAWS; draw++) {
-      const rows = (await this.dataSource.query(
-        `INSERT INTO invite_codes (invite_code, route, description, expiration_datetime, created_by)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (invite_code) DO NOTHING RETURNING id`,
-        [generateInviteCode(), dto.route, dto.description ?? null, new Date(dto.expiration_datetime), admin.id],
-      )) as Array<{ id: string }>;
-      if (rows[0]) {
-        this.logger.log(`invite code ${rows[0].id} for ${dto.route} created by ${admin.id}`);
-        return toResponse(await this.dataSource.getRepository(InviteCode).findOneByOrFail({ id: rows[0].id }));
+      const created = await this.dataSource.transaction(async (manager) => {
+        const rows = (await manager.query(
+          `INSERT INTO invite_codes (invite_code, route, description, expiration_datetime, created_by)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (invite_code) DO NOTHING RETURNING id`,
+          [generateInviteCode(), dto.route, dto.description ?? null, new Date(dto.expiration_datetime), admin.id],
+        )) as Array<{ id: string }>;
+        if (!rows[0]) return undefined;
+        await this.audit.record(manager, scope, 'invite_code.created', `invite_code:${rows[0].id}`, {
+          route: dto.route,
+        });
+        return manager.getRepository(InviteCode).findOneByOrFail({ id: rows[0].id });
+      });
+      if (created) {
+        this.logger.log(`invite code ${created.id} for ${dto.route} created by ${admin.id}`);
+        return toResponse(created);
       }
       this.logger.warn('invite code collision: drawing another');
     }
@@ -65,7 +73,7 @@ export class InviteCodesService {
   }
 
   /** Expiration, route and description; a used code is history and stays as it is. */
-  async update(id: string, dto: SaveInviteCodeRequest): Promise<InviteCodeReply> {
+  async update(scope: AuditScope, id: string, dto: SaveInviteCodeRequest): Promise<InviteCodeReply> {
     if (!UUID.test(id)) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     return this.dataSource.transaction(async (manager) => {
       const [updated] = await updateReturning<{ id: string }>(
@@ -77,6 +85,7 @@ export class InviteCodesService {
       const code = await this.findById(manager, id);
       if (!code) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
       if (!updated) throw new ConflictException({ detail: MESSAGES.usedCodeNotEditable });
+      await this.audit.record(manager, scope, 'invite_code.updated', `invite_code:${id}`, { route: dto.route });
       return toResponse(code);
     });
   }
@@ -85,7 +94,7 @@ export class InviteCodesService {
    * Queues the invitation mail and records the send on the code, in one transaction: a code
    * is only sent while usable, and every mail that goes out is counted.
    */
-  async send(id: string, recipient: string): Promise<MessageReply> {
+  async send(scope: AuditScope, id: string, recipient: string): Promise<MessageReply> {
     if (!UUID.test(id)) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     await this.dataSource.transaction(async (manager) => {
       const [sent] = await updateReturning<{ invite_code: string; route: InviteRoute; expiration_datetime: Date }>(
@@ -113,6 +122,7 @@ export class InviteCodesService {
           formTitle: QUESTIONNAIRES[sent.route].title,
         },
       });
+      await this.audit.record(manager, scope, 'invite_code.emailed', `invite_code:${id}`, { recipient });
     });
     this.logger.log(`invite code ${id} sent`);
     return { message: MESSAGES.inviteSent(recipient) };

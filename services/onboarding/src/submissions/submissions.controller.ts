@@ -12,8 +12,9 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import type { SubmissionPageReply, SubmissionReply, SubmitOnboardingReply } from '@portal/contracts';
-import { AdminOnly } from '../common/admin-only';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
+import { AdminOnly } from '../common/admin-only';
 import { PageQueryDto } from '../common/pagination';
 import { BookkeepingOnboardingDto } from './dto/bookkeeping-onboarding.dto';
 import { NonprofitOnboardingDto } from './dto/nonprofit-onboarding.dto';
@@ -56,8 +57,8 @@ export class SubmissionsController {
   @ApiOperation({ summary: 'One submitted questionnaire (admins only)' })
   @ApiOkResponse({ type: SubmissionResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Submission not found.' })
-  get(@Param('id') id: string): Promise<SubmissionReply> {
-    return this.submissions.get(id);
+  get(@Audited() scope: AuditScope, @Param('id') id: string): Promise<SubmissionReply> {
+    return this.submissions.get(scope, id);
   }
 
   @Post(':code/submit-onboarding')

@@ -14,7 +14,7 @@ import {
   type SubmissionReply,
   type SubmitOnboardingReply,
 } from '@portal/contracts';
-import { Outbox, QUEUES } from '@portal/events';
+import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../common/messages';
@@ -54,6 +54,7 @@ export class SubmissionsService {
     @InjectDataSource('onboarding') private readonly dataSource: DataSource,
     private readonly inviteCodes: InviteCodesService,
     private readonly outbox: Outbox,
+    private readonly audit: AuditTrail,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
   ) {}
@@ -105,11 +106,13 @@ export class SubmissionsService {
     return { items: rows.map(toResponse), total, page, page_size: pageSize };
   }
 
-  async get(id: string): Promise<SubmissionReply> {
+  /** An audited read: a staff member looked at a client's answers (recorded before they are answered). */
+  async get(scope: AuditScope, id: string): Promise<SubmissionReply> {
     const [row] = UUID.test(id)
       ? ((await this.dataSource.query(`${SELECT_SUBMISSIONS} WHERE s.id = $1`, [id])) as SubmissionRow[])
       : [];
     if (!row) throw new NotFoundException({ detail: MESSAGES.submissionNotFound });
+    await this.audit.recordAlone(scope, 'submission.viewed', `submission:${row.id}`, { kind: row.kind });
     return toResponse(row);
   }
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useToday } from '../../shared/ui/use-today';
 import { FOOTER_FILING_NAMES, formPath } from '../../features/filings/slug';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
 import { BRAND_NAME } from '../../shared/brand';
@@ -48,10 +49,8 @@ const LINK_GROUPS = [
   },
 ];
 
-// Read once when the app loads, not on every render.
-const YEAR = new Date().getFullYear();
-
 export function Footer() {
+  const year = useToday().getFullYear();
   return (
     <footer className={styles.footer}>
       <div className={`${container.container} ${styles.inner}`}>
@@ -98,7 +97,7 @@ export function Footer() {
         </nav>
 
         <p className={styles.copyright}>
-          © {YEAR} {BRAND_NAME}. All rights reserved.
+          © {year} {BRAND_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

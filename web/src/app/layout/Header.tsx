@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '../../shared/brand';
 import { ROUTES, signInPath } from '../../shared/routes';
@@ -14,7 +15,9 @@ import { ServicesMenuItems } from './ServicesMenuItems';
 
 export function Header() {
   const { user } = useSession();
+  // Null in prerendered HTML and while it hydrates: both layouts are rendered and the CSS shows one.
   const isMobile = useIsMobile();
+  const unknownWidth = isMobile === null;
   return (
     <header className={styles.header}>
       <div className={`${container.container} ${styles.bar}`}>
@@ -22,8 +25,8 @@ export function Header() {
           <BrandMark />
           <span className={styles.brandName}>{BRAND_NAME}</span>
         </Link>
-        {!isMobile && (
-          <nav aria-label="Main" className={styles.nav}>
+        {isMobile !== true && (
+          <nav aria-label="Main" className={unknownWidth ? `${styles.nav} ${styles.desktopOnly}` : styles.nav}>
             <ul className={styles.navList}>
               <li>
                 <NavDropdown label="Services" wide>
@@ -52,12 +55,30 @@ export function Header() {
           </nav>
         )}
         <div className={styles.account}>
-          {user ? <ProfileMenu user={user} /> : !isMobile && <SignInLink />}
-          {isMobile && <MobileMenu />}
+          {user ? (
+            <ProfileMenu user={user} />
+          ) : (
+            isMobile !== true && (
+              <OnlyOn layout="desktop" when={unknownWidth}>
+                <SignInLink />
+              </OnlyOn>
+            )
+          )}
+          {isMobile !== false && (
+            <OnlyOn layout="mobile" when={unknownWidth}>
+              <MobileMenu />
+            </OnlyOn>
+          )}
         </div>
       </div>
     </header>
   );
+}
+
+/** While the width is unknown, shows its children only on one layout (by CSS); otherwise adds nothing. */
+function OnlyOn({ layout, when, children }: { layout: 'desktop' | 'mobile'; when: boolean; children: ReactNode }) {
+  if (!when) return children;
+  return <span className={layout === 'desktop' ? styles.desktopOnly : styles.mobileOnly}>{children}</span>;
 }
 
 /** Carries the whole current location so that signing in returns the visitor to it. */

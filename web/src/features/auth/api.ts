@@ -7,6 +7,8 @@ import type {
   RegisterReply,
   RegisterRequest,
   ResetPasswordRequest,
+  SessionReply,
+  TwoFactorVerifyRequest,
   VerificationConfirmedReply,
   VerificationStatusQuery,
   VerificationStatusReply,
@@ -62,7 +64,10 @@ export function loginPayload(email: string, password: string): LoginRequest {
   return { username: email.trim(), password };
 }
 
-/** Form-encoded, as the server's OAuth2-style endpoint expects. */
+/**
+ * Form-encoded, as the server's OAuth2-style endpoint expects. An account with two-factor on answers a
+ * challenge for the code step (verifyTwoFactor) instead of a session.
+ */
 export async function login(email: string, password: string): Promise<LoginReply> {
   try {
     const form = new URLSearchParams(Object.entries(loginPayload(email, password)));
@@ -70,6 +75,12 @@ export async function login(email: string, password: string): Promise<LoginReply
   } catch (error) {
     throw loginFailure(error);
   }
+}
+
+/** The code step of sign-in: the challenge of the password step and a 6-digit code or a recovery code. */
+export async function verifyTwoFactor(challengeToken: string, code: string): Promise<SessionReply> {
+  const body: TwoFactorVerifyRequest = { challenge_token: challengeToken, code: code.trim() };
+  return apiClient.post<SessionReply>('/auth/two-factor/verify', body);
 }
 
 function emailPayload(email: string): EmailRequest {

@@ -9,6 +9,7 @@ import {
   resetPasswordErrorMessage,
   signInErrorMessage,
   signUpErrorMessage,
+  twoFactorErrorMessage,
   verificationFailure,
   verificationRequestFailure,
 } from './errors';
@@ -154,5 +155,20 @@ describe('resetPasswordErrorMessage', () => {
     expect(resetPasswordErrorMessage(apiError(429, { detail: 'Slow down' }))).toBe('Slow down');
     expect(resetPasswordErrorMessage(apiError(500))).toBe('Failed to reset password. Please try again.');
     expect(resetPasswordErrorMessage(NETWORK_ERROR)).toBe('Failed to reset password. Please try again.');
+  });
+});
+
+describe('twoFactorErrorMessage (the code step)', () => {
+  it("shows the server's words: a wrong code, an expired sign-in, a lockout", () => {
+    const wrong = 'Invalid authentication code. Please try again.';
+    expect(twoFactorErrorMessage(apiError(401, { detail: wrong }))).toBe(wrong);
+    expect(twoFactorErrorMessage(apiError(429, { detail: 'Too many attempts. Try again in 60 seconds.' }))).toBe(
+      'Too many attempts. Try again in 60 seconds.',
+    );
+  });
+
+  it('says offline when the network failed, and the generic sign-in text without a server text', () => {
+    expect(twoFactorErrorMessage(NETWORK_ERROR)).toBe('Network error. Please check your connection and try again.');
+    expect(twoFactorErrorMessage(apiError(500))).toBe('Failed to sign in. Please check your credentials.');
   });
 });

@@ -81,6 +81,12 @@ export function signInErrorMessage(error: unknown): string {
   return serverDetail(error) ?? AUTH_MESSAGES.signInFailed;
 }
 
+/** The code step of sign-in: the server's words (a wrong code, an expired challenge, a lockout). */
+export function twoFactorErrorMessage(error: unknown): string {
+  if (error instanceof TypeError) return AUTH_MESSAGES.networkError;
+  return serverDetail(error) ?? AUTH_MESSAGES.signInFailed;
+}
+
 /** Sign-up screen. */
 export function signUpErrorMessage(error: unknown): string {
   return serverDetail(error) ?? AUTH_MESSAGES.registrationFailed;

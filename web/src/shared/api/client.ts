@@ -111,10 +111,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 }
 
-/** A wrong password on the login call is an answer for the sign-in form, not an expired session. */
+/** A wrong password or code on the sign-in calls is an answer for the sign-in form, not an expired session. */
 function isLoginCall(method: HttpMethod, path: string): boolean {
   const pathOnly = path.split(/[?#]/, 1)[0].replace(/\/+$/, '');
-  return method === 'POST' && pathOnly === '/auth/login';
+  return method === 'POST' && (pathOnly === '/auth/login' || pathOnly === '/auth/two-factor/verify');
 }
 
 function parseBody(text: string, response: Response): unknown {

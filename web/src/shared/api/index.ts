@@ -10,6 +10,17 @@ export const apiClient = createApiClient({
   // A full page load, not a router navigation: it also drops the expired user's in-memory session and
   // cached queries, so nothing of theirs survives on the sign-in page.
   navigate: (url) => window.location.assign(url),
-  location: window.location,
-  fetch: (input, init) => window.fetch(input, init),
+  // Read on use, not at import: the prerender (entry-server.tsx) imports this in Node, with no window.
+  location: {
+    get pathname() {
+      return window.location.pathname;
+    },
+    get search() {
+      return window.location.search;
+    },
+    get hash() {
+      return window.location.hash;
+    },
+  },
+  fetch: (input, init) => fetch(input, init),
 });

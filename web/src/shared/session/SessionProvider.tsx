@@ -1,5 +1,5 @@
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { SessionSnapshot, SessionStore } from './session-store';
+import { SIGNED_OUT, type SessionSnapshot, type SessionStore } from './session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
@@ -14,11 +14,15 @@ export interface Session extends SessionSnapshot {
   updateUser: SessionStore['updateUser'];
 }
 
+const signedOut = (): SessionSnapshot => SIGNED_OUT;
+
 /** The current user and token, re-rendering on sign-in, sign-out and user updates. */
 export function useSession(): Session {
   const store = use(SessionContext);
   if (!store) throw new Error('useSession() needs a <SessionProvider> above it');
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // Prerendered HTML shows a visitor who is not signed in; hydration starts from that too, then React
+  // renders the stored session right after (no mismatch for a signed-in visitor).
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, signedOut);
   return useMemo(
     () => ({ ...snapshot, signIn: store.signIn, signOut: store.signOut, updateUser: store.updateUser }),
     [snapshot, store],

@@ -18,7 +18,8 @@ export interface SessionStore {
   updateUser(patch: Partial<User>): void;
 }
 
-const SIGNED_OUT: SessionSnapshot = Object.freeze({ user: null, token: null });
+/** No one signed in; also what prerendered pages are rendered as (SessionProvider's server snapshot). */
+export const SIGNED_OUT: SessionSnapshot = Object.freeze({ user: null, token: null });
 
 export function createSessionStore(storage: StorageLike): SessionStore {
   let snapshot = restore(storage);

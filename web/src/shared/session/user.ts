@@ -1,4 +1,4 @@
-import { ADMIN_USER_TYPE, type LoginReply } from '@portal/contracts';
+import { ADMIN_USER_TYPE, type SessionReply } from '@portal/contracts';
 
 /** The signed-in user as the app uses it, whatever shape the server or an older stored session had. */
 export interface User {
@@ -67,7 +67,7 @@ function nonEmptyString(value: unknown): string | undefined {
 }
 
 /** The user of a login reply, as the session stores it (the token is kept apart). */
-export function loginUser(reply: LoginReply): RawUser {
+export function loginUser(reply: SessionReply): RawUser {
   return {
     user_id: reply.user_id,
     email: reply.email,

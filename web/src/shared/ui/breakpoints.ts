@@ -21,7 +21,13 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** True while the viewport is narrower than MOBILE_BREAKPOINT; follows resizes and rotations. */
-export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => getMobileQuery().matches);
+/**
+ * True while the viewport is narrower than MOBILE_BREAKPOINT; follows resizes and rotations. Null while
+ * the width is unknown: in prerendered HTML and during its hydration, where a component renders both
+ * layouts and lets the CSS media queries pick one (so neither a mobile nor a desktop visitor sees a shift).
+ */
+export function useIsMobile(): boolean | null {
+  return useSyncExternalStore(subscribe, () => getMobileQuery().matches, unknownWidth);
 }
+
+const unknownWidth = (): null => null;

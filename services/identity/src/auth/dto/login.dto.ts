@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import type { LoginReply, LoginRequest } from '@portal/contracts';
+import type { LoginRequest, SessionReply, TwoFactorChallengeReply } from '@portal/contracts';
 import { EMAIL_MAX_LENGTH, isBlank, RequiredText, Trim } from '@portal/http';
 
 const REQUIRED = 'Please enter both email and password';
@@ -46,7 +46,15 @@ export function loginEmail(dto: LoginRequest): string {
   return (dto.username ?? dto.email ?? '').trim();
 }
 
-export class LoginResponse implements LoginReply {
+export class TwoFactorChallengeResponse implements TwoFactorChallengeReply {
+  @ApiProperty({ example: true })
+  two_factor_required: true;
+
+  @ApiProperty({ description: 'For POST /auth/two-factor/verify; works once, for 5 minutes' })
+  challenge_token: string;
+}
+
+export class LoginResponse implements SessionReply {
   @ApiProperty()
   access_token: string;
 

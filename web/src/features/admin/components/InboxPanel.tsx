@@ -17,31 +17,14 @@ import {
   itemTitle,
   SUBSCRIBER_EXPORTS,
 } from '../inbox';
-import { downloadFile, resumePath, subscribersExportPath } from '../inbox-api';
+import { useDownload } from '../hooks/use-download';
+import { resumePath, subscribersExportPath } from '../inbox-api';
 import { INVITE_MESSAGES, isForbidden, PAGE_SIZE } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { Pager } from './Pager';
 
 const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
-
-/** Runs a download and keeps its failure for the panel to show. */
-function useDownload() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  async function download(path: string, fallbackName: string) {
-    setFailure(null);
-    setBusy(path);
-    try {
-      await downloadFile(path, fallbackName);
-    } catch (error) {
-      setFailure(serverDetail(error) ?? INBOX_MESSAGES.downloadFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { failure, busy, download };
-}
 
 function InboxItem({
   item,
@@ -115,7 +98,7 @@ export function InboxPanel() {
   const [state, setState] = useState<InboxState>('all');
   const inbox = useInbox({ page, page_size: PAGE_SIZE, ...(kind ? { kind } : {}), state });
   const mark = useMarkInboxItem();
-  const files = useDownload();
+  const files = useDownload(INBOX_MESSAGES.downloadFailed);
   const headingId = useId();
   const data = inbox.data;
 

@@ -1,4 +1,4 @@
-import type { InboxQuery } from '@portal/contracts';
+import type { AuditLogQuery, InboxQuery } from '@portal/contracts';
 
 /** Query keys of the admin panel, in one place so that every reader and writer agrees. */
 export const adminKeys = {
@@ -8,4 +8,6 @@ export const adminKeys = {
   submissionPage: (page: number) => [...adminKeys.submissions, page] as const,
   inbox: ['admin', 'inbox'] as const,
   inboxPage: (query: InboxQuery) => [...adminKeys.inbox, query] as const,
+  auditLog: ['admin', 'audit-log'] as const,
+  auditLogPage: (query: AuditLogQuery) => [...adminKeys.auditLog, query] as const,
 };

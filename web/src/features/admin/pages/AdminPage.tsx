@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { ClientDocumentsPanel } from '../../documents/components/ClientDocumentsPanel';
 import styles from '../components/Admin.module.css';
 import { AdminTabs, type AdminTab } from '../components/AdminTabs';
+import { AuditLogPanel } from '../components/AuditLogPanel';
 import { InboxPanel } from '../components/InboxPanel';
 import { InviteCodesPanel } from '../components/InviteCodesPanel';
 import { QueueDashboardButton } from '../components/QueueDashboardButton';
@@ -14,13 +15,14 @@ import { SubmissionsPanel } from '../components/SubmissionsPanel';
 import { isAdmin } from '../../../shared/session';
 import { INVITE_MESSAGES } from '../invite-codes';
 
-type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'client-documents' | 'other-settings';
+type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'client-documents' | 'audit-log' | 'other-settings';
 
 const TABS: readonly AdminTab<TabKey>[] = [
   { key: 'invite-codes', label: 'Manage Invite-codes', render: () => <InviteCodesPanel /> },
   { key: 'submissions', label: 'Submitted Questionnaires', render: () => <SubmissionsPanel /> },
   { key: 'inbox', label: 'Inbox', render: () => <InboxPanel /> },
   { key: 'client-documents', label: 'Client Documents', render: () => <ClientDocumentsPanel /> },
+  { key: 'audit-log', label: 'Audit log', render: () => <AuditLogPanel /> },
   {
     key: 'other-settings',
     label: 'Other Settings',

@@ -12,7 +12,9 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PageCard } from '../../../shared/ui/PageCard';
 import cardStyles from '../../../shared/ui/PageCard.module.css';
 import { AUTH_MESSAGES, signInErrorMessage } from '../errors';
-import { useSignIn } from '../hooks/use-sign-in';
+import { TwoFactorStep } from '../components/TwoFactorStep';
+import { useSignIn, type SignedIn } from '../hooks/use-sign-in';
+import { TWO_FACTOR_SETUP_PATH } from '../../settings/components/TwoFactorGate';
 import { afterSignInPath, continuePath, withRedirect } from '../redirects';
 import { validateSignIn, type SignInValues, type ValidationIssue } from '../validation';
 
@@ -27,10 +29,17 @@ export function SignInPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [issue, setIssue] = useState<ValidationIssue<keyof SignInValues> | null>(null);
+  // The code step, once the password step answered a challenge (two-factor on).
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restarted, setRestarted] = useState<string | null>(null);
   const errorId = useId();
   const { register, handleSubmit, setFocus } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
 
   if (signedInOnArrival && user) return <Navigate to={continuePath(redirect)} replace />;
+
+  // An admin without two-factor sets it up first; everyone else goes on as before.
+  const goOn = ({ user: signedIn, mustSetUpTwoFactor }: SignedIn) =>
+    void navigate(mustSetUpTwoFactor ? TWO_FACTOR_SETUP_PATH : afterSignInPath(signedIn, redirect), { replace: true });
 
   const onSubmit = handleSubmit((values) => {
     const problem = validateSignIn(values);
@@ -40,12 +49,13 @@ export function SignInPage() {
       setFocus(problem.field);
       return;
     }
+    setRestarted(null);
     signIn.mutate(values, {
-      onSuccess: (signedIn) => void navigate(afterSignInPath(signedIn, redirect), { replace: true }),
+      onSuccess: (outcome) => (outcome.kind === 'two-factor' ? setChallenge(outcome.challenge) : goOn(outcome)),
     });
   });
 
-  const error = issue?.message ?? (signIn.isError ? signInErrorMessage(signIn.error) : null);
+  const error = issue?.message ?? restarted ?? (signIn.isError ? signInErrorMessage(signIn.error) : null);
   const invalid = (field: keyof SignInValues) => issue?.field === field || (signIn.isError && !issue);
 
   return (
@@ -62,31 +72,42 @@ export function SignInPage() {
       {params.get('password_reset') === 'true' && (
         <Alert tone="success">Your password has been reset. Please sign in with your new password.</Alert>
       )}
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          invalid={invalid('email')}
-          describedBy={error ? errorId : undefined}
-          {...register('email')}
+      {challenge ? (
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={goOn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setRestarted(message);
+          }}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          invalid={invalid('password')}
-          describedBy={error ? errorId : undefined}
-          {...register('password')}
-        />
-        <Link to={ROUTES.forgotPassword} className={cardStyles.aside}>
-          Forgot password?
-        </Link>
-        <FormError id={errorId} message={error} />
-        <SubmitButton block busy={signIn.isPending} busyLabel="Signing in…">
-          Sign in
-        </SubmitButton>
-      </form>
+      ) : (
+        <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            invalid={invalid('email')}
+            describedBy={error ? errorId : undefined}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            invalid={invalid('password')}
+            describedBy={error ? errorId : undefined}
+            {...register('password')}
+          />
+          <Link to={ROUTES.forgotPassword} className={cardStyles.aside}>
+            Forgot password?
+          </Link>
+          <FormError id={errorId} message={error} />
+          <SubmitButton block busy={signIn.isPending} busyLabel="Signing in…">
+            Sign in
+          </SubmitButton>
+        </form>
+      )}
     </PageCard>
   );
 }

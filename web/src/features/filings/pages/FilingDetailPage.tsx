@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useToday } from '../../../shared/ui/use-today';
 import { Link, useParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { Alert } from '../../../shared/ui/Alert';
@@ -62,7 +62,7 @@ export function FilingDetailPage() {
 
 function FilingDetail({ form }: { form: FilingForm }) {
   const openContactModal = useContactModal();
-  const [today] = useState(() => new Date());
+  const today = useToday();
   const passed = isDeadlinePassed(form.deadline_date, today);
   const deadline = formatDeadline(form.deadline_date);
   const paragraphs = (form.long_description ?? '')

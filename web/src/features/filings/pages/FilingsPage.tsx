@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useToday } from '../../../shared/ui/use-today';
 import { Link } from 'react-router-dom';
 import container from '../../../shared/ui/container.module.css';
 import { LoadError } from '../../../shared/ui/LoadError';
@@ -20,7 +20,7 @@ export function FilingsPage() {
   useDocumentTitle('Filings');
   const forms = useForms();
   // The day the visitor opened the page: the same for every card.
-  const [today] = useState(() => new Date());
+  const today = useToday();
 
   return (
     <>

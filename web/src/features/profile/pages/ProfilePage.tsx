@@ -4,7 +4,7 @@ import { PurchaseHistory } from '../../billing/components/PurchaseHistory';
 import container from '../../../shared/ui/container.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PersonalInformation } from '../components/PersonalInformation';
-import styles from './ProfilePage.module.css';
+import styles from '../../../shared/ui/account-page.module.css';
 
 /**
  * /profile (spec part 2, section 2), behind the guard. The subscriptions and purchase history sections

@@ -60,7 +60,15 @@ export function PackageCard({ service, attributeOrder, mode }: PackageCardProps)
           </button>
         ) : (
           <ButtonLink to={action.to} aria-describedby={titleId}>
-            {action.kind === 'subscribe' ? 'Subscribe' : 'Start'}
+            {action.kind === 'subscribe' ? (
+              'Subscribe'
+            ) : (
+              // 'Start' alone says nothing out of context (search engines' link-text check): the service's
+              // name follows for them and for screen readers' link lists.
+              <>
+                Start<span className="visually-hidden"> {service.title}</span>
+              </>
+            )}
           </ButtonLink>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { ROUTES } from '../shared/routes';
+import { TwoFactorGate } from '../features/settings/components/TwoFactorGate';
 import { RequireAuth } from '../shared/session';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { Layout } from './layout/Layout';
@@ -8,13 +9,15 @@ import { RouteError } from './RouteError';
 
 /**
  * A page whose code is fetched only when its route is first visited. The loading state shows inside the
- * layout, so the header and footer appear at once on a first visit.
+ * layout, so the header and footer appear at once on a first visit. Prerendered pages resolve their
+ * route's code before hydrating (main.tsx), so they never show it.
  */
 function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
   return { lazy: async () => ({ Component: await load() }), HydrateFallback: PageLoading };
 }
 
-export const router = createBrowserRouter([
+/** Every route of the app: the browser router (main.tsx) and the prerender (entry-server.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     Component: Layout,
     // Catches errors of the layout itself; page errors are caught below, inside the layout.
@@ -146,39 +149,49 @@ export const router = createBrowserRouter([
             element: <RequireAuth />,
             children: [
               {
-                path: ROUTES.profile,
-                ...lazyPage(async () => (await import('../features/profile/pages/ProfilePage')).ProfilePage),
+                path: ROUTES.settings,
+                ...lazyPage(async () => (await import('../features/settings/pages/SettingsPage')).SettingsPage),
               },
-              // Billing: checkouts, their confirmations, a subscription's invoices and card.
-              ...(
-                [
-                  [ROUTES.subscribe, 'SubscribePage'],
-                  [ROUTES.subscriptionConfirmation, 'SubscriptionConfirmationPage'],
-                  [ROUTES.subscriptionInvoices, 'InvoicesPage'],
-                  [ROUTES.subscriptionPayment, 'UpdatePaymentPage'],
-                  [ROUTES.servicePurchase, 'ServicePurchasePage'],
-                  [ROUTES.serviceConfirmation, 'ServiceConfirmationPage'],
-                  [ROUTES.filingPurchase, 'FilingPurchasePage'],
-                  [ROUTES.filingConfirmation, 'FilingConfirmationPage'],
-                ] as const
-              ).map(([path, name]) => ({
-                path,
-                ...lazyPage(async () => (await import('../features/billing/pages'))[name]),
-              })),
+              // An admin without two-factor is sent to /settings from every other signed-in page.
               {
-                // Signed-in users who are not admins are told so by the page itself.
-                path: ROUTES.admin,
-                ...lazyPage(async () => (await import('../features/admin/pages/AdminPage')).AdminPage),
-              },
-              {
-                path: ROUTES.dashboard,
-                ...lazyPage(async () => (await import('../features/documents/pages/DashboardPage')).DashboardPage),
-              },
-              {
-                path: ROUTES.adminClientDocuments,
-                ...lazyPage(
-                  async () => (await import('../features/documents/pages/ClientDocumentsPage')).ClientDocumentsPage,
-                ),
+                element: <TwoFactorGate />,
+                children: [
+                  {
+                    path: ROUTES.profile,
+                    ...lazyPage(async () => (await import('../features/profile/pages/ProfilePage')).ProfilePage),
+                  },
+                  // Billing: checkouts, their confirmations, a subscription's invoices and card.
+                  ...(
+                    [
+                      [ROUTES.subscribe, 'SubscribePage'],
+                      [ROUTES.subscriptionConfirmation, 'SubscriptionConfirmationPage'],
+                      [ROUTES.subscriptionInvoices, 'InvoicesPage'],
+                      [ROUTES.subscriptionPayment, 'UpdatePaymentPage'],
+                      [ROUTES.servicePurchase, 'ServicePurchasePage'],
+                      [ROUTES.serviceConfirmation, 'ServiceConfirmationPage'],
+                      [ROUTES.filingPurchase, 'FilingPurchasePage'],
+                      [ROUTES.filingConfirmation, 'FilingConfirmationPage'],
+                    ] as const
+                  ).map(([path, name]) => ({
+                    path,
+                    ...lazyPage(async () => (await import('../features/billing/pages'))[name]),
+                  })),
+                  {
+                    // Signed-in users who are not admins are told so by the page itself.
+                    path: ROUTES.admin,
+                    ...lazyPage(async () => (await import('../features/admin/pages/AdminPage')).AdminPage),
+                  },
+                  {
+                    path: ROUTES.dashboard,
+                    ...lazyPage(async () => (await import('../features/documents/pages/DashboardPage')).DashboardPage),
+                  },
+                  {
+                    path: ROUTES.adminClientDocuments,
+                    ...lazyPage(
+                      async () => (await import('../features/documents/pages/ClientDocumentsPage')).ClientDocumentsPage,
+                    ),
+                  },
+                ],
               },
             ],
           },
@@ -190,4 +203,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditAction, AuditEntry } from '@portal/contracts';
+import type { AuditRecord, AuditScope } from '@portal/events';
+import type { Queue } from 'bullmq';
+
+/** What a change made through the board writes into the audit log. */
+export interface BoardAction {
+  action: AuditAction;
+  target: string;
+  details: AuditEntry['details'];
+}
+
+type Params = Record<string, string | undefined>;
+
+/**
+ * The board's API routes (relative to QUEUE_DASHBOARD_PATH, as @bull-board/api declares them)
+ * that retry, remove or clean jobs, and the audit entry each one writes.
+ */
+const AUDITED_ROUTES: Record<string, (params: Params) => BoardAction> = {
+  'PUT /api/queues/:queueName/:jobId/retry': (p) => ({
+    action: 'queue.job_retried',
+    target: `queue:${p.queueName}/${p.jobId}`,
+    details: {},
+  }),
+  'PUT /api/queues/:queueName/retry/:queueStatus': (p) => ({
+    action: 'queue.job_retried',
+    target: `queue:${p.queueName}`,
+    details: { all: true, status: p.queueStatus ?? null },
+  }),
+  'PUT /api/queues/:queueName/:jobId/clean': (p) => ({
+    action: 'queue.job_removed',
+    target: `queue:${p.queueName}/${p.jobId}`,
+    details: {},
+  }),
+  'PUT /api/queues/:queueName/clean/:queueStatus': (p) => ({
+    action: 'queue.cleaned',
+    target: `queue:${p.queueName}`,
+    details: { status: p.queueStatus ?? null },
+  }),
+  'PUT /api/queues/:queueName/empty': (p) => ({
+    action: 'queue.cleaned',
+    target: `queue:${p.queueName}`,
+    details: { status: 'waiting', emptied: true },
+  }),
+  'PUT /api/queues/:queueName/obliterate': (p) => ({
+    action: 'queue.cleaned',
+    target: `queue:${p.queueName}`,
+    details: { obliterated: true },
+  }),
+};
+
+/**
+ * The audit entry of a board request that succeeded, or undefined when the request changes
+ * nothing the log records (a read, a pause, a failed attempt). `route` is the route's pattern
+ * relative to the board's path, `params` its values.
+ */
+export function boardAction(method: string, route: string, params: Params, status: number): BoardAction | undefined {
+  if (status >= 400) return undefined;
+  return AUDITED_ROUTES[`${method.toUpperCase()} ${route}`]?.(params);
+}
+
+/**
+ * Writes the entry straight into the 'audit' queue. The gateway has no schema, hence no outbox:
+ * the change was made in Redis by the board (no transaction to share), so the entry goes to Redis
+ * the same way, after the change and before the answer. Its job id is a fresh UUID, as an outbox
+ * row's would be: identity's worker makes it the row's id, so a retried job never doubles it.
+ */
+export async function recordBoardAction(audit: Queue, scope: AuditScope, done: BoardAction): Promise<void> {
+  const entry: AuditRecord = {
+    at: new Date().toISOString(),
+    ...scope,
+    ...done,
+  };
+  await audit.add('record', entry, { jobId: randomUUID() });
+}

@@ -1,0 +1,97 @@
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuthUser } from '@portal/auth';
+import type { ChangePasswordReply, MessageReply, SessionsReply } from '@portal/contracts';
+import { AuditScope, AuditTrail } from '@portal/events';
+import { normalizeEmail } from '@portal/http';
+import { DataSource } from 'typeorm';
+import { AuthService } from '../auth/auth.service';
+import { LoginThrottle } from '../auth/login-throttle';
+import { SessionsService } from '../sessions/sessions.service';
+import { PasswordHasher } from '../users/password-hasher';
+import { UsersService } from '../users/users.service';
+
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: 'Incorrect password',
+  samePassword: 'The new password must be different from the current one.',
+  passwordChanged: 'Your password has been changed. You were signed out everywhere else.',
+  signedOutEverywhere: 'You were signed out everywhere.',
+} as const;
+
+/**
+ * The account's own security on /settings: a password change (which ends every other session: the
+ * caller goes on with a new token), the sessions whose tokens still work, and "sign out everywhere"
+ * (which ends them all, the caller's included).
+ */
+@Injectable()
+export class AccountSecurityService {
+  private readonly logger = new Logger(AccountSecurityService.name);
+
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly sessions: SessionsService,
+    private readonly auth: AuthService,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** Wrong current passwords count toward the sign-in lockout (a stolen session cannot guess it). */
+  async changePassword(
+    caller: AuthUser,
+    currentPassword: string,
+    newPassword: string,
+    scope: AuditScope,
+  ): Promise<ChangePasswordReply> {
+    const user = await this.users.sessionUser(caller);
+    const account = normalizeEmail(user.email);
+    const ip = scope.client_ip ?? '';
+    await this.throttle.admit(account, ip);
+    if (!(await this.hasher.verify(currentPassword, user.passwordHash, ip)).valid) {
+      await this.throttle.failed(account, ip);
+      throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
+    }
+    if (currentPassword === newPassword) throw new BadRequestException({ detail: ACCOUNT_MESSAGES.samePassword });
+
+    const passwordHash = await this.hasher.hash(newPassword);
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE users SET password_hash = $2, session_version = session_version + 1, updated_at = now()
+          WHERE id = $1 AND password_hash = $3 RETURNING session_version`,
+        [user.id, passwordHash, user.passwordHash],
+      )) as [Array<{ session_version: number }>, number];
+      // Changed by another request (a reset) meanwhile: the current password checked is no longer it.
+      if (!rows[0]) return undefined;
+      const sessionVersion = rows[0].session_version;
+      const sessionId = await this.sessions.carryOn(manager, user.id, caller.sessionId, sessionVersion, scope);
+      await this.audit.record(manager, scope, 'auth.password_changed', `user:${user.id}`);
+      return { sessionVersion, sessionId };
+    });
+    if (!changed) throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
+    await this.sessions.publish(user.id, changed.sessionVersion);
+    this.logger.log(`user ${user.id} changed their password; other sessions ended`);
+
+    const renewed = await this.users.findById(user.id);
+    const { access_token } = await this.auth.session(renewed!, changed.sessionId);
+    return { message: ACCOUNT_MESSAGES.passwordChanged, access_token, token_type: 'bearer' };
+  }
+
+  async list(caller: AuthUser): Promise<SessionsReply> {
+    const user = await this.users.sessionUser(caller);
+    return { items: await this.sessions.list(user.id, user.sessionVersion, caller.sessionId) };
+  }
+
+  /** Every token of the account stops working, the caller's too. */
+  async signOutEverywhere(caller: AuthUser, scope: AuditScope): Promise<MessageReply> {
+    const user = await this.users.sessionUser(caller);
+    const sessionVersion = await this.dataSource.transaction(async (manager) => {
+      const version = await this.sessions.endAll(manager, user.id);
+      await this.audit.record(manager, scope, 'auth.signed_out_everywhere', `user:${user.id}`);
+      return version;
+    });
+    await this.sessions.publish(user.id, sessionVersion);
+    this.logger.log(`user ${user.id} signed out everywhere`);
+    return { message: ACCOUNT_MESSAGES.signedOutEverywhere };
+  }
+}

@@ -1,0 +1,160 @@
+import type { Browser } from 'playwright-core';
+import { newAccount, registerVerified, signInWithStoredSession } from './support/accounts';
+import { baseUrl, launchBrowser, newPage, waitForHydration } from './support/browser';
+
+// The public pages are prerendered at build time (web/scripts/prerender.mjs): a visitor and a search
+// engine get the content before any script runs, and the app then hydrates that HTML.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The HTML a client without JavaScript gets. */
+async function fetchHtml(path: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  return response.text();
+}
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function h1Of(html: string): string {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  expect(match).not.toBeNull();
+  return textOf(match![1]);
+}
+
+const PAGES = [
+  { path: '/', title: 'Harbor Tax & Accounting', links: ['/books', '/filings', '/privacy-policy'] },
+  { path: '/books', title: 'Books | Harbor Tax & Accounting', links: ['/', '/filings', '/terms-of-service'] },
+];
+
+describe('prerendered pages', () => {
+  it.each(PAGES)(
+    '$path has its heading, links, title, description and canonical link without JavaScript',
+    async ({ path, title, links }) => {
+      const html = await fetchHtml(path);
+
+      expect(h1Of(html).length).toBeGreaterThan(3);
+      expect(html).toContain(`<title>${title.replace('&', '&amp;')}</title>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+      expect(canonical && new URL(canonical).pathname).toBe(path);
+      const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+      expect(textOf(main).length).toBeGreaterThan(200);
+      for (const link of links) expect(html).toContain(`href="${link}"`);
+      expect(html).not.toContain('Loading…');
+    },
+  );
+
+  it.each(PAGES)('$path hydrates without an error, showing what the HTML showed', async ({ path }) => {
+    const heading = h1Of(await fetchHtml(path));
+    const page = await newPage(browser);
+
+    await page.goto(path);
+    await waitForHydration(page);
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    // Interactive: the header's Services menu opens.
+    await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
+    await page.getByRole('banner').getByRole('link', { name: /Books/ }).first().waitFor();
+    // newPage's check fails the test on any console error (a hydration mismatch is one).
+  });
+
+  it('hydrates on a phone-sized screen, where the header shows its mobile menu', async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+
+    await page.goto('/books');
+    await waitForHydration(page);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+  });
+
+  it('hydrates for a signed-in visitor, then shows their account menu', async () => {
+    const account = newAccount('prerender');
+    await registerVerified(account);
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, account);
+
+    await page.goto('/');
+    await waitForHydration(page);
+
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu for/ })
+      .waitFor();
+  });
+
+  it('every page of the sitemap hydrates without an error', async () => {
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+    const page = await newPage(browser);
+
+    for (const path of paths) {
+      await page.goto(path);
+      await waitForHydration(page);
+    }
+  });
+
+  it('has a prerendered page revalidated by its ETag, and the hashed code it loads cached for a year', async () => {
+    const first = await fetch(`${baseUrl()}/books`);
+    const etag = first.headers.get('etag');
+    const script = /<script type="module" crossorigin src="([^"]+)">/.exec(await first.text())?.[1];
+
+    expect(etag).toBeTruthy();
+    expect((await fetch(`${baseUrl()}/books`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await fetch(`${baseUrl()}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the app shell, not a prerendered page, for other paths', async () => {
+    const html = await fetchHtml('/signin');
+
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('rel="canonical"');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every public page and each filing of the catalog, with absolute URLs', async () => {
+    const response = await fetch(`${baseUrl()}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]));
+    const paths = locations.map((url) => url.pathname);
+    const forms = (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as Array<{ slug: string }>;
+
+    expect(new Set(locations.map((url) => url.origin)).size).toBe(1);
+    expect(paths).toEqual(expect.arrayContaining(['/', '/books', '/company', '/filings', '/about', '/contact']));
+    expect(paths).toEqual(expect.arrayContaining(forms.map((form) => `/filings/${form.slug}`)));
+    // Every page it lists is served prerendered.
+    for (const path of paths) expect(await fetchHtml(path)).toContain('rel="canonical"');
+  });
+
+  it('robots.txt points to the sitemap and keeps crawlers out of the API and private pages', async () => {
+    const response = await fetch(`${baseUrl()}/robots.txt`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).toMatch(/^Disallow: \/profile$/m);
+    expect(text).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The prerender's entry (built by `vite build --ssr`, run by web/scripts/prerender.mjs in Node): renders
+ * one public page to HTML as a visitor who is not signed in sees it, with the catalog data it shows.
+ * Its API calls go to whatever `fetch` the caller has installed (the catalog, not the network).
+ */
+import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { routes } from './app/routes';
+import { createQueryClient } from './shared/api/query-client';
+import { BRAND_NAME } from './shared/brand';
+import { DocumentTitleContext } from './shared/ui/use-document-title';
+import { setRenderedAt } from './shared/ui/use-today';
+
+export { ROUTES } from './shared/routes';
+
+export interface RenderedPage {
+  /** The markup of <div id="root">. */
+  html: string;
+  /** The tab title the page sets (useDocumentTitle). */
+  title: string;
+  /** What the browser hydrates with (main.tsx): when the page was rendered, and the queries it read. */
+  state: { renderedAt: string; queries: DehydratedState };
+}
+
+/** A page whose queries depend on earlier ones (a category's attributes on the services) needs a pass each. */
+const MAX_PASSES = 4;
+
+function isEnabled(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+export async function render(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${path} answers ${context.status}, not a page`);
+  if (context.statusCode !== 200) throw new Error(`${path} renders an error (${context.statusCode})`);
+  const renderedAt = new Date();
+  setRenderedAt(renderedAt);
+  const queryClient = createQueryClient();
+  let title = BRAND_NAME;
+  const setTitle = (pageTitle: string) => {
+    title = pageTitle;
+  };
+  // Queries do not run during a server render: render, fetch what the render asked for, render again.
+  for (let pass = 1; ; pass += 1) {
+    const html = renderToString(
+      <StrictMode>
+        <DocumentTitleContext value={setTitle}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+          </AppProviders>
+        </DocumentTitleContext>
+      </StrictMode>,
+    );
+    // The options a query was last built with are its observer's, `enabled` included.
+    const waiting = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'pending' && isEnabled(query));
+    if (!waiting.length)
+      return {
+        html,
+        title,
+        state: { renderedAt: renderedAt.toISOString(), queries: dehydrate(queryClient) },
+      };
+    if (pass === MAX_PASSES) throw new Error(`${path}: queries still pending after ${pass} renders`);
+    await Promise.all(waiting.map((query) => query.fetch()));
+  }
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
+import { useSession } from '../../../shared/session';
+import { Alert } from '../../../shared/ui/Alert';
+import buttonStyles from '../../../shared/ui/button.module.css';
+import { LoadError } from '../../../shared/ui/LoadError';
+import { useSessions, useSignOutEverywhere } from '../hooks/use-settings';
+import styles from '../pages/SettingsPage.module.css';
+import { describeUserAgent, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
+
+/** /settings, Sessions: the sign-ins whose tokens still work, and "Sign out everywhere" (this one too). */
+export function SessionsSection() {
+  const sessions = useSessions();
+  const signOutEverywhere = useSignOutEverywhere();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const everywhere = () =>
+    signOutEverywhere.mutate(undefined, {
+      onSuccess: () => {
+        // Leave first: signing out on a guarded page would send the guard to the sign-in page with a redirect.
+        void (async () => {
+          await navigate(ROUTES.signIn);
+          signOut();
+          queryClient.clear();
+        })();
+      },
+    });
+
+  return (
+    <>
+      {sessions.isError ? (
+        <LoadError message={SETTINGS_MESSAGES.sessionsFailed} onRetry={() => void sessions.refetch()} />
+      ) : sessions.data ? (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Signed in</th>
+              <th scope="col">Address</th>
+              <th scope="col">Browser</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.data.items.map((session) => (
+              <tr key={session.id}>
+                <td>
+                  {new Date(session.created_at).toLocaleString()}
+                  {session.current && ' (this device)'}
+                </td>
+                <td>{session.client_ip ?? 'Unknown'}</td>
+                <td>{describeUserAgent(session.user_agent)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className={styles.note}>Loading…</p>
+      )}
+      {signOutEverywhere.isError && <Alert tone="error">{settingsErrorMessage(signOutEverywhere.error)}</Alert>}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          disabled={signOutEverywhere.isPending}
+          onClick={everywhere}
+        >
+          Sign out everywhere
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { ApiError } from '../../shared/api/client';
+import { serverDetail } from '../../shared/api/server-detail';
+
+/** The texts of /settings. */
+export const SETTINGS_MESSAGES = {
+  adminMustEnrol: 'Two-factor authentication is required for admins. Set it up to continue.',
+  currentRequired: 'Please enter your current password',
+  newRequired: 'Please enter a new password',
+  passwordRule: 'Password does not meet all requirements',
+  passwordsDoNotMatch: 'Passwords do not match',
+  codeRequired: 'Please enter the 6-digit code from your authenticator app',
+  disableRequired: 'Please enter your password and a code',
+  failed: 'Something went wrong. Please try again.',
+  eventsFailed: 'Security events could not be loaded.',
+  sessionsFailed: 'Sessions could not be loaded.',
+  statusFailed: 'Two-factor authentication status could not be loaded.',
+  noEvents: 'No security events yet.',
+} as const;
+
+/** A short name of the browser and system of a user agent ("Firefox on Windows"), or "Unknown browser". */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const browser =
+    [
+      ['Edge', /Edg\//],
+      ['Opera', /OPR\//],
+      ['Chrome', /Chrome\//],
+      ['Firefox', /Firefox\//],
+      ['Safari', /Safari\//],
+    ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] ?? 'Browser';
+  const system =
+    [
+      ['Android', /Android/],
+      ['iOS', /iPhone|iPad/],
+      ['Windows', /Windows/],
+      ['macOS', /Mac OS X|Macintosh/],
+      ['Linux', /Linux/],
+    ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] ?? null;
+  return system ? `${browser} on ${system}` : `${browser}`;
+}
+
+/** The server's words for a refused change, or the generic failure (offline, 5xx without a detail). */
+export function settingsErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return serverDetail(error) ?? SETTINGS_MESSAGES.failed;
+  return SETTINGS_MESSAGES.failed;
+}
+
+/** The recovery codes as a text file's content, one a line. */
+export function recoveryCodesText(codes: string[], email: string): string {
+  return [
+    `Recovery codes for ${email}`,
+    'Each works once, instead of a code from your authenticator app.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
