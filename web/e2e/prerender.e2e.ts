@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession } from './support/accounts';
 import { baseUrl, launchBrowser, newPage, waitForHydration } from './support/browser';
+import { AUTH_MESSAGES } from '../src/features/auth/errors';
 
 // The public pages are prerendered at build time (web/scripts/prerender.mjs): a visitor and a search
 // engine get the content before any script runs, and the app then hydrates that HTML.
@@ -123,8 +124,35 @@ describe('prerendered pages', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('/signin is prerendered without the query, which shows once hydrated, without a mismatch', async () => {
+    const html = await fetchHtml('/signin?session_expired=true&redirect=%2Fprofile');
+    expect(h1Of(html)).toBe('Sign in');
+    expect(html).toContain('href="/signup"');
+    expect(html).not.toContain(AUTH_MESSAGES.sessionExpired);
+    const page = await newPage(browser);
+
+    await page.goto('/signin?session_expired=true&redirect=%2Fprofile');
+    await waitForHydration(page);
+
+    await page.getByRole('main').getByText(AUTH_MESSAGES.sessionExpired).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/signup?redirect=%2Fprofile',
+    );
+  });
+
+  it('/signin sends a visitor who is signed in on arrival on to the redirect', async () => {
+    const account = newAccount('prerender-signin');
+    await registerVerified(account);
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, account);
+
+    await page.goto('/signin?redirect=%2Fsettings');
+
+    await page.waitForURL((url) => url.pathname === '/settings');
+  });
+
   it('serves the app shell, not a prerendered page, for other paths', async () => {
-    const html = await fetchHtml('/signin');
+    const html = await fetchHtml('/signup');
 
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('rel="canonical"');

@@ -79,6 +79,13 @@ const PAGES = {
     source: 'src/features/legal/pages/PrivacyPolicyPage.tsx',
     description: 'How Harbor Tax & Accounting collects, uses and protects your personal information.',
   },
+  // The sign-in form as a visitor first sees it (the query's notices show once the page is hydrated); a
+  // page to reach, not to find, so it stays out of the sitemap.
+  '/signin': {
+    source: 'src/features/auth/pages/SignInPage.tsx',
+    description: 'Sign in to your Harbor Tax & Accounting client portal.',
+    sitemap: false,
+  },
   '/terms-of-service': {
     source: 'src/features/legal/pages/TermsOfServicePage.tsx',
     description: 'The terms that apply when you use this website and our client portal.',
@@ -210,7 +217,10 @@ async function main() {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, pageHtml(template, page, rendered));
   }
-  writeFileSync(join(dist, 'sitemap.xml'), sitemap(list.map((page) => page.path)));
+  writeFileSync(
+    join(dist, 'sitemap.xml'),
+    sitemap(list.filter((page) => page.sitemap !== false).map((page) => page.path)),
+  );
   writeFileSync(join(dist, 'robots.txt'), robots(ROUTES));
   rmSync(ssrDir, { recursive: true, force: true });
   console.log(`prerendered ${list.length} pages, sitemap.xml and robots.txt into ${dist}`);

@@ -6,7 +6,9 @@
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app/App';
+import { preloadPages } from './app/lazy-page';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { createQueryClient } from './shared/api/query-client';
@@ -34,10 +36,10 @@ function isEnabled(query: Query): boolean {
 }
 
 export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} answers ${context.status}, not a page`);
-  if (context.statusCode !== 200) throw new Error(`${path} renders an error (${context.statusCode})`);
+  const matches = matchRoutes(routes, path);
+  if (!matches || matches.some(({ route }) => route.path === '*')) throw new Error(`${path} is not a page of the app`);
+  // The page's code first: the render is synchronous and must not meet a page still loading.
+  await preloadPages(matches);
   const renderedAt = new Date();
   setRenderedAt(renderedAt);
   const queryClient = createQueryClient();
@@ -51,11 +53,9 @@ export async function render(path: string): Promise<RenderedPage> {
       <StrictMode>
         <DocumentTitleContext value={setTitle}>
           <AppProviders queryClient={queryClient}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </DocumentTitleContext>
       </StrictMode>,

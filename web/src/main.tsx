@@ -4,8 +4,9 @@ import './shared/ui/global.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { matchRoutes } from 'react-router-dom';
 import { App } from './app/App';
+import { preloadPages } from './app/lazy-page';
 import { routes } from './app/routes';
 import { createQueryClient } from './shared/api/query-client';
 import { setRenderedAt } from './shared/ui/use-today';
@@ -20,7 +21,7 @@ async function start(): Promise<void> {
   const state = document.getElementById(PRERENDER_STATE_ID);
   if (!state) {
     // The app shell (app.html): pages that are not prerendered render from scratch.
-    const app = <App router={createBrowserRouter(routes)} queryClient={queryClient} />;
+    const app = <App queryClient={queryClient} />;
     createRoot(container).render(<StrictMode>{app}</StrictMode>);
     return;
   }
@@ -31,15 +32,11 @@ async function start(): Promise<void> {
   // The data is the build's: shown as is for hydration, then fetched again by whatever shows it, so that a
   // catalog changed since the build appears moments later.
   void queryClient.invalidateQueries({ refetchType: 'none' });
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-  const app = <App router={createBrowserRouter(routes)} queryClient={queryClient} />;
+  await preloadPages(matchRoutes(routes, window.location));
+  const app = <App queryClient={queryClient} />;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page (the page is already visible; a click meanwhile is replayed once hydrated).
+  // thread for the whole page (the page is already visible; a click on a part not yet hydrated makes React
+  // hydrate that part at once and then handle the click).
   startTransition(() => {
     hydrateRoot(container, <StrictMode>{app}</StrictMode>);
   });

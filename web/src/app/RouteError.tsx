@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import type { FallbackProps } from 'react-error-boundary';
 import { ROUTES } from '../shared/routes';
 import buttonStyles from '../shared/ui/button.module.css';
 import { useDocumentTitle } from '../shared/ui/use-document-title';
@@ -9,8 +9,7 @@ import styles from './RouteError.module.css';
  * Shown instead of a page that failed to load or render. The usual cause in production is a new
  * deployment that removed the code of the page this tab was about to open: reloading fixes it.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: Pick<FallbackProps, 'error'>) {
   useDocumentTitle('Something went wrong');
   useEffect(() => {
     console.error(error);

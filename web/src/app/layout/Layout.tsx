@@ -1,5 +1,9 @@
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ContactModalProvider } from '../../features/contact/components/ContactModalProvider';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { RouteError } from '../RouteError';
 import { ChatWidget } from './ChatWidget';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -9,18 +13,25 @@ import { SkipLink } from './SkipLink';
 
 const MAIN_ID = 'main-content';
 
-/** The frame of every page: skip link, header, the page in <main>, footer, and the shared contact modal. */
+/**
+ * The frame of every page: skip link, header, the page in <main>, footer, and the shared contact modal.
+ * A page that fails shows RouteError inside the frame, until the visitor goes to another page.
+ */
 export function Layout() {
-  // While the next page's code loads, the current page stays; aria-busy tells assistive technology why.
-  const loading = useNavigation().state === 'loading';
+  const { pathname } = useLocation();
   return (
     <ContactModalProvider>
       <div className={styles.shell}>
         <SkipLink targetId={MAIN_ID} />
         <ScrollToTop />
         <Header />
-        <main id={MAIN_ID} tabIndex={-1} className={styles.main} aria-busy={loading}>
-          <Outlet />
+        <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+          <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+            {/* While a page's code loads, the first time it is shown (its status says so). */}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </main>
         <Footer />
       </div>

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
-import { userInitials, type User } from '../../shared/session';
+import { userInitials, useSignOut, type User } from '../../shared/session';
 import { displayName, profileMenuLinks } from './profile-menu-items';
 import styles from './ProfileMenu.module.css';
 import { useDropdown } from './use-dropdown';
-import { useSignOut } from './use-sign-out';
 
 /**
  * The signed-in user's menu in the header: a button showing the initials that opens a panel of links
@@ -38,7 +37,7 @@ export function ProfileMenu({ user }: { user: User }) {
               className={styles.item}
               onClick={() => {
                 close();
-                void signOut();
+                signOut();
               }}
             >
               Sign Out

@@ -12,6 +12,8 @@ export interface Session extends SessionSnapshot {
   signIn: SessionStore['signIn'];
   signOut: SessionStore['signOut'];
   updateUser: SessionStore['updateUser'];
+  /** The session as it is now, even while a prerendered page hydrates (when `user` is still nobody). */
+  current: SessionStore['getSnapshot'];
 }
 
 const signedOut = (): SessionSnapshot => SIGNED_OUT;
@@ -24,7 +26,13 @@ export function useSession(): Session {
   // renders the stored session right after (no mismatch for a signed-in visitor).
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, signedOut);
   return useMemo(
-    () => ({ ...snapshot, signIn: store.signIn, signOut: store.signOut, updateUser: store.updateUser }),
+    () => ({
+      ...snapshot,
+      signIn: store.signIn,
+      signOut: store.signOut,
+      updateUser: store.updateUser,
+      current: store.getSnapshot,
+    }),
     [snapshot, store],
   );
 }

@@ -9,6 +9,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { PageCard } from '../../../shared/ui/PageCard';
 import cardStyles from '../../../shared/ui/PageCard.module.css';
 import { AUTH_MESSAGES, signInErrorMessage } from '../errors';
@@ -18,14 +19,19 @@ import { TWO_FACTOR_SETUP_PATH } from '../../settings/components/TwoFactorGate';
 import { afterSignInPath, continuePath, withRedirect } from '../redirects';
 import { validateSignIn, type SignInValues, type ValidationIssue } from '../validation';
 
+const NO_PARAMS = new URLSearchParams();
+
 export function SignInPage() {
   useDocumentTitle('Sign in');
-  const [params] = useSearchParams();
+  // The page is prerendered without a query: what the query says (a redirect, a notice) shows once hydrated.
+  const [searchParams] = useSearchParams();
+  const params = useHydrated() ? searchParams : NO_PARAMS;
   const redirect = params.get('redirect');
-  const { user } = useSession();
+  const { user, current } = useSession();
   // Only a visitor who was signed in on arrival is sent on; one who signs in here goes where
-  // afterSignInPath says (an unverified user to verify first).
-  const [signedInOnArrival] = useState(() => user !== null);
+  // afterSignInPath says (an unverified user to verify first). Read from the store itself: while the
+  // prerendered page hydrates, `user` is still the HTML's (nobody signed in).
+  const [signedInOnArrival] = useState(() => current().user !== null);
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [issue, setIssue] = useState<ValidationIssue<keyof SignInValues> | null>(null);

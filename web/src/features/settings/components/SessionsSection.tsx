@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
-import { useSession } from '../../../shared/session';
+import { useSignOut } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { LoadError } from '../../../shared/ui/LoadError';
@@ -13,21 +11,9 @@ import { describeUserAgent, SETTINGS_MESSAGES, settingsErrorMessage } from '../s
 export function SessionsSection() {
   const sessions = useSessions();
   const signOutEverywhere = useSignOutEverywhere();
-  const { signOut } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
 
-  const everywhere = () =>
-    signOutEverywhere.mutate(undefined, {
-      onSuccess: () => {
-        // Leave first: signing out on a guarded page would send the guard to the sign-in page with a redirect.
-        void (async () => {
-          await navigate(ROUTES.signIn);
-          signOut();
-          queryClient.clear();
-        })();
-      },
-    });
+  const everywhere = () => signOutEverywhere.mutate(undefined, { onSuccess: () => signOut(ROUTES.signIn) });
 
   return (
     <>
