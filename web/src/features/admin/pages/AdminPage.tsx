@@ -6,7 +6,7 @@ import container from '../../../shared/ui/container.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { ClientDocumentsPanel } from '../../documents/components/ClientDocumentsPanel';
 import styles from '../components/Admin.module.css';
-import { AdminTabs, type AdminTab } from '../components/AdminTabs';
+import { Tabs, type Tab } from '../../../shared/ui/Tabs';
 import { AuditLogPanel } from '../components/AuditLogPanel';
 import { InboxPanel } from '../components/InboxPanel';
 import { InviteCodesPanel } from '../components/InviteCodesPanel';
@@ -17,7 +17,7 @@ import { INVITE_MESSAGES } from '../invite-codes';
 
 type TabKey = 'invite-codes' | 'submissions' | 'inbox' | 'client-documents' | 'audit-log' | 'other-settings';
 
-const TABS: readonly AdminTab<TabKey>[] = [
+const TABS: readonly Tab<TabKey>[] = [
   { key: 'invite-codes', label: 'Manage Invite-codes', render: () => <InviteCodesPanel /> },
   { key: 'submissions', label: 'Submitted Questionnaires', render: () => <SubmissionsPanel /> },
   { key: 'inbox', label: 'Inbox', render: () => <InboxPanel /> },
@@ -49,7 +49,7 @@ export function AdminPage() {
         {isAdmin(user) && <QueueDashboardButton />}
       </div>
       {isAdmin(user) ? (
-        <AdminTabs<TabKey> tabs={TABS} selected={tab} onSelect={setTab} label="Admin sections" />
+        <Tabs<TabKey> tabs={TABS} selected={tab} onSelect={setTab} label="Admin sections" />
       ) : (
         <div className={styles.stack}>
           <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>

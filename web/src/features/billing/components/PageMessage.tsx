@@ -46,3 +46,12 @@ export function PaymentSuccess({ title, children }: { title: string; children?: 
     </div>
   );
 }
+
+/** A billing page whose data is still on its way. */
+export function PageLoadingStatus() {
+  return (
+    <p role="status" className={`${container.container} ${styles.page}`}>
+      Loading…
+    </p>
+  );
+}

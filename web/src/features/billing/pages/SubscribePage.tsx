@@ -13,7 +13,7 @@ import { trialText } from '../../services/package-display';
 import { createSubscription } from '../api';
 import { errorMessage, subscriptionOutcome, SUCCESS_REDIRECT_MS } from '../checkout';
 import { CheckoutForm } from '../components/CheckoutForm';
-import { PageMessage, PaymentSuccess } from '../components/PageMessage';
+import { PageLoadingStatus, PageMessage, PaymentSuccess } from '../components/PageMessage';
 import { PaymentsProvider } from '../components/PaymentsProvider';
 import styles from '../components/Billing.module.css';
 import { useRefreshBilling, useSubscriptions } from '../hooks/use-billing';
@@ -58,11 +58,7 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
 
   const back = <ButtonLink to={ROUTES.books}>Back to Packages</ButtonLink>;
   if (pkg.isPending || subscriptions.isPending || (held && !subscribed)) {
-    return (
-      <p role="status" className={`${container.container} ${styles.page}`}>
-        Loading…
-      </p>
-    );
+    return <PageLoadingStatus />;
   }
   if (pkg.isError) {
     return (

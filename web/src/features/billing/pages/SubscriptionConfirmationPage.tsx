@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import container from '../../../shared/ui/container.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import styles from '../components/Billing.module.css';
-import { PageMessage } from '../components/PageMessage';
+import { PageLoadingStatus, PageMessage } from '../components/PageMessage';
 import { useSubscription } from '../hooks/use-billing';
 import { BILLING_MESSAGES, billingPeriodLabel, cardLabel, subscriptionStatusLabel } from '../labels';
 import { formatAmount, formatDate } from '../money';
@@ -26,11 +26,7 @@ export function SubscriptionConfirmationPage() {
     );
   }
   if (subscription.isPending) {
-    return (
-      <p role="status" className={`${container.container} ${styles.page}`}>
-        Loading…
-      </p>
-    );
+    return <PageLoadingStatus />;
   }
   const data = subscription.data;
   const trial = isTrialActive(data, new Date());

@@ -6,7 +6,7 @@ import formStyles from '../../../shared/ui/form.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { LibraryPanel, SearchResults, VaultPanel } from '../components/DashboardPanels';
 import styles from '../components/Documents.module.css';
-import { DocumentTabs, type DocumentTab } from '../components/DocumentTabs';
+import { Tabs, type Tab } from '../../../shared/ui/Tabs';
 import { isSearching, SOURCE_LABELS, type FileSource } from '../files';
 
 /**
@@ -25,7 +25,7 @@ export function DashboardPage() {
   const searchId = useId();
   const onNotice = useCallback((message: string) => setNotice(message), []);
 
-  const tabs: readonly DocumentTab<FileSource>[] = [
+  const tabs: readonly Tab<FileSource>[] = [
     { key: 'vault', label: SOURCE_LABELS.vault, render: () => <VaultPanel initials={initials} onNotice={onNotice} /> },
     {
       key: 'forms',
@@ -65,7 +65,7 @@ export function DashboardPage() {
         {isSearching(query) ? (
           <SearchResults query={query} initials={initials} />
         ) : (
-          <DocumentTabs<FileSource> tabs={tabs} selected={tab} onSelect={setTab} label="Document lists" />
+          <Tabs<FileSource> tabs={tabs} selected={tab} onSelect={setTab} label="Document lists" />
         )}
       </div>
     </div>

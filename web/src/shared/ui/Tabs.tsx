@@ -1,26 +1,29 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import styles from './Documents.module.css';
+import styles from './Tabs.module.css';
 
-export interface DocumentTab<Key extends string> {
+export interface Tab<Key extends string> {
   key: Key;
   label: string;
   render(): ReactNode;
 }
 
-interface DocumentTabsProps<Key extends string> {
-  tabs: readonly DocumentTab<Key>[];
+interface TabsProps<Key extends string> {
+  tabs: readonly Tab<Key>[];
   selected: Key;
   onSelect(key: Key): void;
   label: string;
 }
 
 /**
- * WAI-ARIA tabs: one tab stop for the list, arrow keys (and Home/End) move between tabs and select
- * them. Only the selected panel is rendered, so a library loads when its tab is first opened.
+ * WAI-ARIA tabs: one tab stop for the tab list, arrow keys (and Home/End) move between tabs and
+ * select them, Tab moves on into the panel. Only the selected panel is rendered, so a tab's data loads
+ * when it is first opened (the admin's sections, the dashboard's document lists).
  */
-export function DocumentTabs<Key extends string>({ tabs, selected, onSelect, label }: DocumentTabsProps<Key>) {
+export function Tabs<Key extends string>({ tabs, selected, onSelect, label }: TabsProps<Key>) {
   const id = useId();
   const tabRefs = useRef(new Map<Key, HTMLButtonElement>());
+  const tabId = (key: Key) => `${id}-tab-${key}`;
+  const panelId = (key: Key) => `${id}-panel-${key}`;
   const current = tabs.find((tab) => tab.key === selected) ?? tabs[0];
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -52,9 +55,9 @@ export function DocumentTabs<Key extends string>({ tabs, selected, onSelect, lab
               }}
               type="button"
               role="tab"
-              id={`${id}-tab-${tab.key}`}
+              id={tabId(tab.key)}
               aria-selected={active}
-              aria-controls={`${id}-panel-${tab.key}`}
+              aria-controls={panelId(tab.key)}
               tabIndex={active ? 0 : -1}
               className={styles.tab}
               onClick={() => onSelect(tab.key)}
@@ -66,8 +69,8 @@ export function DocumentTabs<Key extends string>({ tabs, selected, onSelect, lab
       </div>
       <div
         role="tabpanel"
-        id={`${id}-panel-${current.key}`}
-        aria-labelledby={`${id}-tab-${current.key}`}
+        id={panelId(current.key)}
+        aria-labelledby={tabId(current.key)}
         tabIndex={0}
         className={styles.panel}
       >
