@@ -46,6 +46,10 @@ export class SharedPool {
     });
     // An idle connection that dies (a Postgres restart) is dropped by pg; the next checkout reconnects.
     this.pool.on('error', () => undefined);
+    // A checked-out one has no listener of pg's (nor TypeORM's): dying between two queries (a transaction
+    // waiting on other work when Postgres shuts down), it would emit an 'error' nobody handles and end the
+    // process. Its next query fails instead, and the pool drops it when it is released.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   get totalCount(): number {
