@@ -4,6 +4,7 @@ import { CreateAccounts1795314550693 } from './migrations/1795314550693-CreateAc
 import { SessionVersionsView1795400000000 } from './migrations/1795400000000-SessionVersionsView';
 import { CreateAuditLog1795500000000 } from './migrations/1795500000000-CreateAuditLog';
 import { TwoFactorAndSessions1795600000000 } from './migrations/1795600000000-TwoFactorAndSessions';
+import { AuditLogActorEmailIndex1795700000000 } from './migrations/1795700000000-AuditLogActorEmailIndex';
 import { Profile } from './profiles/profile.entity';
 import { Session } from './sessions/session.entity';
 import { UserToken } from './tokens/user-token.entity';
@@ -18,5 +19,6 @@ export const IDENTITY_DATA = serviceData('identity', {
     SessionVersionsView1795400000000,
     CreateAuditLog1795500000000,
     TwoFactorAndSessions1795600000000,
+    AuditLogActorEmailIndex1795700000000,
   ],
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { useTestApp } from '@portal/testing';
+import { auditFilter } from '../src/audit/audit-log-query';
 
 /**
  * The store of the audit log: an entry a service writes through its outbox reaches identity's
@@ -60,5 +62,23 @@ describe('identity: audit log store', () => {
     expect(await app.sql('SELECT action FROM identity.audit_log WHERE id = $1', [id])).toEqual([
       { action: 'auth.sign_in' },
     ]);
+  });
+
+  it("finds an actor's entries by e-mail, in any case, through an index (not by reading the whole log)", async () => {
+    const { where, params } = auditFilter({ actor: 'Staff@Example.com' });
+    const client = new Client({ connectionString: app.db.url });
+    await client.connect();
+    try {
+      // A test log is small enough for a sequential scan to win; the question is whether an index fits.
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET search_path TO identity');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT id FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT 50`,
+        params,
+      );
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('audit_log_actor_email_at_idx');
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -10,6 +10,8 @@ import type { AuditAction, AuditEntry } from '@portal/contracts';
 @Index('audit_log_at_idx', ['at'])
 @Index('audit_log_actor_id_at_idx', ['actorId', 'at'])
 @Index('audit_log_action_at_idx', ['action', 'at'])
+// On lower(actor_email), at: an expression TypeORM cannot describe (AuditLogActorEmailIndex).
+@Index('audit_log_actor_email_at_idx', { synchronize: false })
 export class AuditLogEntry {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'audit_log_pkey' })
   id: string;
