@@ -1,5 +1,6 @@
 export * from './admin-cli';
 export * from './app';
+export * from './controller-app';
 export * from './accounts';
 export * from './database';
 export * from './mail';

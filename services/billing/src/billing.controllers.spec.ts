@@ -2,11 +2,7 @@ import { Module, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@portal/auth';
 import { AppConfig, ConfigModule, loadConfig } from '@portal/config';
-import { createHttpApp } from '@portal/http';
-import { issueTestToken } from '@portal/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { issueTestToken, startControllerApp } from '@portal/testing';
 import { PaymentsConfiguredGuard, VerifiedUserGuard } from './common/guards';
 import { PaymentsController } from './payments/payments.controller';
 import { PaymentsService } from './payments/payments.service';
@@ -120,13 +116,10 @@ const READS: Route[] = [
   { method: 'GET', url: '/api/profiles/purchase-history', ran: 'purchases.list' },
 ];
 
-async function startApp(env: Record<string, string>): Promise<NestFastifyApplication> {
+/** The routes with Stripe's keys (`STRIPE_KEYS`) or without any (`{}`). */
+function startApp(keys: Record<string, string>): Promise<NestFastifyApplication> {
   for (const key of Object.keys(STRIPE_KEYS)) delete process.env[key];
-  Object.assign(process.env, env);
-  const app = await createHttpApp(testModule(), { processName: 'test', config: loadConfig() });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
+  return startControllerApp(testModule(), SECRET, keys);
 }
 
 describe('billing routes', () => {
@@ -142,12 +135,6 @@ describe('billing routes', () => {
     });
 
   beforeAll(async () => {
-    process.env.JWT_SECRET = SECRET;
-    process.env.LOG_LEVEL = 'warn';
-    process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-billing-'));
-    // No revocation list (Redis) and no identity schema to read versions from (Postgres): the token alone decides.
-    delete process.env.REDIS_URL;
-    delete process.env.DATABASE_URL;
     app = await startApp(STRIPE_KEYS);
   });
 

@@ -1,13 +1,9 @@
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@portal/auth';
-import { ConfigModule, loadConfig } from '@portal/config';
-import { createHttpApp } from '@portal/http';
-import { issueTestToken } from '@portal/testing';
+import { ConfigModule } from '@portal/config';
+import { callRoute, issueTestToken, startControllerApp } from '@portal/testing';
 import type { FastifyReply } from 'fastify';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ClientVaultsController } from './client-vaults/client-vaults.controller';
 import { ClientVaultsService } from './client-vaults/client-vaults.service';
 import { LibraryController } from './library/library.controller';
@@ -96,22 +92,13 @@ const ADMIN_ROUTES: Route[] = [
 
 describe('documents routes', () => {
   let app: NestFastifyApplication;
-  const request = (route: { method: Method; url: string }, token?: string) =>
-    app.inject({ method: route.method, url: route.url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const request = (route: { method: Method; url: string }, token?: string) => callRoute(app, route, token);
   const user = () => issueTestToken(SECRET, { role: 'user', user_type: 1 });
   const unverified = () => issueTestToken(SECRET, { role: 'user', user_type: 1, is_verified: false });
   const admin = () => issueTestToken(SECRET, { role: 'admin', user_type: 99 });
 
   beforeAll(async () => {
-    process.env.JWT_SECRET = SECRET;
-    process.env.LOG_LEVEL = 'warn';
-    process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-documents-'));
-    // No revocation list (Redis) and no identity schema to read versions from (Postgres): the token alone decides.
-    delete process.env.REDIS_URL;
-    delete process.env.DATABASE_URL;
-    app = await createHttpApp(TestModule, { processName: 'test', config: loadConfig() });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    app = await startControllerApp(TestModule, SECRET);
   });
 
   afterAll(() => app.close());

@@ -2,12 +2,8 @@ import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { AuthModule } from '@portal/auth';
-import { ConfigModule, loadConfig } from '@portal/config';
-import { createHttpApp } from '@portal/http';
-import { issueTestToken } from '@portal/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { ConfigModule } from '@portal/config';
+import { issueTestToken, startControllerApp } from '@portal/testing';
 import { Readable } from 'node:stream';
 import { AccountSecurityController } from './account-security/account-security.controller';
 import { AccountSecurityService } from './account-security/account-security.service';
@@ -92,14 +88,7 @@ describe('identity routes that need a session', () => {
     issueTestToken(SECRET, { sub: id, role, user_type: role === 'admin' ? 99 : 1, sv, mfa });
 
   beforeAll(async () => {
-    process.env.JWT_SECRET = SECRET;
-    process.env.LOG_LEVEL = 'warn';
-    process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-identity-'));
-    delete process.env.REDIS_URL; // the database check alone, without the Redis revocation list
-    delete process.env.DATABASE_URL; // nor the guard's (SessionRevocation): who may call what is under test
-    app = await createHttpApp(TestModule, { processName: 'test', config: loadConfig() });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    app = await startControllerApp(TestModule, SECRET);
   });
 
   afterAll(() => app.close());

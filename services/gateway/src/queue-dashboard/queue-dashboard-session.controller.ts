@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { ADMIN_ROLE, AuthUser, CurrentUser, Roles } from '@portal/auth';
 import { ErrorResponse } from '@portal/http';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH, QueueDashboardSessions } from './queue-dashboard-sessions';
 
@@ -30,6 +31,9 @@ export class QueueDashboardSessionController {
   @ApiNoContentResponse({ description: `Set-Cookie for ${QUEUE_DASHBOARD_PATH}; then open ${QUEUE_DASHBOARD_PATH}/` })
   async open(@CurrentUser() admin: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const session = await this.sessions.open(admin);
-    void reply.setCookie(QUEUE_DASHBOARD_COOKIE, session, this.sessions.cookieOptions);
+    void reply.header(
+      'set-cookie',
+      fastifyCookie.serialize(QUEUE_DASHBOARD_COOKIE, session, this.sessions.cookieOptions),
+    );
   }
 }

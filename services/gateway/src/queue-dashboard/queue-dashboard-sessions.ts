@@ -10,7 +10,7 @@ import {
   SessionRevocation,
 } from '@portal/auth';
 import { AppConfig } from '@portal/config';
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { SerializeOptions } from '@fastify/cookie';
 
 /** Where the board lives: outside /api (its own UI and API) and clear of the web app's /admin. */
 export const QUEUE_DASHBOARD_PATH = '/queues';
@@ -80,7 +80,7 @@ export class QueueDashboardSessions {
   }
 
   /** Sent only to the board, never readable by scripts, never on a cross-site request. */
-  get cookieOptions(): CookieSerializeOptions {
+  get cookieOptions(): SerializeOptions {
     return {
       path: QUEUE_DASHBOARD_PATH,
       maxAge: this.lifetimeSeconds,

@@ -60,8 +60,6 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
   const registry = app.get(QueueRegistry);
   const sessions = app.get(QueueDashboardSessions);
   const config = app.get(AppConfig);
-  // For the whole app: the session endpoint (under /api) sets the cookie the board reads.
-  await app.register(fastifyCookie);
   if (!registry.available) return;
 
   const board = new BullBoardFastifyAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
@@ -87,6 +85,9 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
 
   await app.register(
     async (scope: FastifyInstance) => {
+      // Only here: its hooks would otherwise run on every request of the app (the session endpoint
+      // under /api writes its cookie without it).
+      await scope.register(fastifyCookie);
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         const refusal =
           !SAFE_METHODS.has(request.method) && isCrossSite(request)

@@ -17,7 +17,11 @@ import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../common/admin-only';
-import { deadlineAlertsUnsubscribedPage, invalidDeadlineAlertsLinkPage } from '../newsletter/unsubscribe-page';
+import {
+  answerUnsubscribeLink,
+  deadlineAlertsUnsubscribedPage,
+  invalidDeadlineAlertsLinkPage,
+} from '../newsletter/unsubscribe-page';
 import { DeadlineAlertsService } from './deadline-alerts.service';
 import {
   DeadlineAlertRunDto,
@@ -56,16 +60,10 @@ export class DeadlineAlertsController {
   @ApiNotFoundResponse({ description: 'A page saying the link is not valid' })
   async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const done = await this.alerts.unsubscribe(token);
-    const options = {
-      brand: this.config.BRAND_NAME,
-      appUrl: this.config.appUrl,
-      supportEmail: this.config.SUPPORT_EMAIL,
-    };
-    void reply
-      .status(done ? 200 : 404)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store');
-    return done ? deadlineAlertsUnsubscribedPage(options) : invalidDeadlineAlertsLinkPage(options);
+    return answerUnsubscribeLink(reply, this.config, done, {
+      done: deadlineAlertsUnsubscribedPage,
+      invalid: invalidDeadlineAlertsLinkPage,
+    });
   }
 
   @Post('run')

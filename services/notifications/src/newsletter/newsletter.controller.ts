@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '@portal/http';
 import { SubscribeDto, SubscribeResponse } from './dto/subscribe.dto';
 import { NewsletterService } from './newsletter.service';
-import { invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-page';
+import { answerUnsubscribeLink, invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-page';
 
 @ApiTags('newsletter')
 @Public()
@@ -46,15 +46,9 @@ export class NewsletterController {
   @ApiNotFoundResponse({ description: 'A page saying the link is not valid' })
   async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const done = await this.newsletter.unsubscribe(token);
-    const options = {
-      brand: this.config.BRAND_NAME,
-      appUrl: this.config.appUrl,
-      supportEmail: this.config.SUPPORT_EMAIL,
-    };
-    void reply
-      .status(done ? 200 : 404)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store');
-    return done ? unsubscribedPage(options) : invalidUnsubscribeLinkPage(options);
+    return answerUnsubscribeLink(reply, this.config, done, {
+      done: unsubscribedPage,
+      invalid: invalidUnsubscribeLinkPage,
+    });
   }
 }

@@ -1,3 +1,5 @@
+import type { AppConfig } from '@portal/config';
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../mail/templates/layout';
 
 export interface UnsubscribePageOptions {
@@ -53,4 +55,24 @@ export function invalidDeadlineAlertsLinkPage(options: UnsubscribePageOptions): 
     'It may be incomplete, or you have signed up again since it was sent. Use the link in the latest deadline reminder you received.',
     `Still receiving e-mails you do not want? Write to ${options.supportEmail} and we will remove your address.`,
   ]);
+}
+
+type UnsubscribePage = (options: UnsubscribePageOptions) => string;
+
+/**
+ * The answer to an unsubscribe link (a GET from a mail, so a page, not JSON): `pages.done` with 200
+ * when the token unsubscribed someone, `pages.invalid` with 404 otherwise; never cached.
+ */
+export function answerUnsubscribeLink(
+  reply: FastifyReply,
+  config: Pick<AppConfig, 'BRAND_NAME' | 'appUrl' | 'SUPPORT_EMAIL'>,
+  done: boolean,
+  pages: { done: UnsubscribePage; invalid: UnsubscribePage },
+): string {
+  const options = { brand: config.BRAND_NAME, appUrl: config.appUrl, supportEmail: config.SUPPORT_EMAIL };
+  void reply
+    .status(done ? 200 : 404)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store');
+  return done ? pages.done(options) : pages.invalid(options);
 }
