@@ -5,7 +5,6 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
 import { MailMessage, QUEUES, QueueJob, TemplateMail } from '@portal/events';
-import { MailDelivery } from './mail-delivery.entity';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
 import { renderTemplate } from './templates/templates';
 
@@ -67,17 +66,14 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
 
   private async send(jobId: string, message: MailMessage): Promise<MailJobResult> {
     const messageId = `${jobId}@${senderDomain(this.config.MAIL_FROM)}`;
+    // Plain SQL: on a burst of mails the query builder's work per statement showed in profiles.
     return this.dataSource.transaction(async (manager) => {
-      const claim = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(MailDelivery)
-        .values({ jobId, messageId, transport: this.config.MAIL_TRANSPORT })
-        .orIgnore()
-        .returning('job_id')
-        .updateEntity(false)
-        .execute();
-      if ((claim.raw as unknown[]).length === 0) {
+      const claim = (await manager.query(
+        `INSERT INTO mail_deliveries (job_id, message_id, transport) VALUES ($1, $2, $3)
+         ON CONFLICT (job_id) DO NOTHING RETURNING job_id`,
+        [jobId, messageId, this.config.MAIL_TRANSPORT],
+      )) as unknown[];
+      if (claim.length === 0) {
         this.logger.log(`mail job ${jobId} was delivered before; skipped`);
         return { messageId, delivered: false };
       }
@@ -89,7 +85,7 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
         if (error instanceof MailRejectedError && error.permanent) throw new UnrecoverableError(error.message);
         throw error;
       }
-      await manager.update(MailDelivery, { jobId }, { providerId });
+      await manager.query(`UPDATE mail_deliveries SET provider_id = $2 WHERE job_id = $1`, [jobId, providerId]);
       return { messageId, delivered: true, providerId };
     });
   }
