@@ -8,7 +8,7 @@ import {
   submitSignIn,
   type Account,
 } from './support/accounts';
-import { expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 // The auto-redirects wait 2 s (sign-up, verification) or 3 s (password reset): well inside this.
 const REDIRECT_TIMEOUT_MS = 10_000;
@@ -332,5 +332,26 @@ describe('profile', () => {
     await waitForPath(page, '/');
     await banner.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Back to the guarded page it signed out from: the guard sends to sign in, as for anyone signed out.
+    await page.goBack();
+    const back = await waitForPath(page, '/signin');
+    expect(back.searchParams.get('redirect')).toBe('/profile');
+  });
+
+  it('signs out everywhere from /settings: the sign-in page, and the old token refused', async () => {
+    const account = newAccount('everywhere');
+    await registerVerified(account);
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, account);
+    await page.goto('/settings');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+
+    await main(page).getByRole('button', { name: 'Sign out everywhere' }).click();
+
+    const url = await waitForPath(page, '/signin');
+    expect(url.searchParams.get('redirect')).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const profile = await fetch(`${baseUrl()}/api/profiles/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(401);
   });
 });

@@ -15,10 +15,8 @@ interface RequireAuthProps {
  * page, so guarding a new page is a matter of listing it under it.
  */
 export function RequireAuth({ requireVerified = true, children }: RequireAuthProps) {
-  const { user, leaving } = useSession();
+  const { user } = useSession();
   const location = useLocation();
-  // Signed out on purpose: the navigation that goes with it takes the user away from here.
-  if (!user && leaving) return null;
   const redirect = guardRedirect(user, location, { requireVerified });
   if (redirect) return <Navigate to={redirect} replace />;
   return children ?? <Outlet />;

@@ -125,18 +125,6 @@ describe('createSessionStore', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it('a sign-out that leaves the page says so until the next sign-in; an ordinary one does not', () => {
-    const store = createSessionStore(storageWith({ user: JSON.stringify(ANN), token: 'tok-1' }));
-
-    store.signOut({ leaving: true });
-    expect(store.getSnapshot()).toEqual({ user: null, token: null, leaving: true });
-
-    store.signIn({ id: 1, email: 'ann@example.com' }, 'tok-2');
-    expect(store.getSnapshot().leaving).toBeUndefined();
-    store.signOut();
-    expect(store.getSnapshot()).toEqual({ user: null, token: null });
-  });
-
   it('updateUser changes the user, keeps the twins equal and stores the result', () => {
     const storage = storageWith({ user: JSON.stringify(ANN), token: 'tok-1' });
     const store = createSessionStore(storage);

@@ -4,11 +4,6 @@ import { applyUserPatch, normalizeUser, type RawUser, type User } from './user';
 export interface SessionSnapshot {
   readonly user: User | null;
   readonly token: string | null;
-  /**
-   * Set when the user signed out from a page that takes them elsewhere (the account menu, "sign out
-   * everywhere"): the sign-in guard lets that navigation happen instead of sending them to sign in again.
-   */
-  readonly leaving?: boolean;
 }
 
 /** The session kept in browser storage, observable for React's useSyncExternalStore. */
@@ -18,14 +13,13 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   /** Stores the (normalised) user and the access token after a successful login. */
   signIn(user: RawUser, token: string): void;
-  signOut(options?: { leaving?: boolean }): void;
+  signOut(): void;
   /** Changes the signed-in user (after a profile save or an e-mail verification); ignored when signed out. */
   updateUser(patch: Partial<User>): void;
 }
 
 /** No one signed in; also what prerendered pages are rendered as (SessionProvider's server snapshot). */
 export const SIGNED_OUT: SessionSnapshot = Object.freeze({ user: null, token: null });
-const SIGNED_OUT_LEAVING: SessionSnapshot = Object.freeze({ user: null, token: null, leaving: true });
 
 export function createSessionStore(storage: StorageLike): SessionStore {
   let snapshot = restore(storage);
@@ -49,9 +43,9 @@ export function createSessionStore(storage: StorageLike): SessionStore {
       storage.setItem(SESSION_KEYS.token, token);
       set({ user, token });
     },
-    signOut({ leaving = false } = {}) {
+    signOut() {
       clear(storage);
-      set(leaving ? SIGNED_OUT_LEAVING : SIGNED_OUT);
+      set(SIGNED_OUT);
     },
     updateUser(patch) {
       if (!snapshot.user) return;
