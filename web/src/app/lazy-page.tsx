@@ -8,9 +8,9 @@ export interface LazyPageHandle {
 
 /**
  * A route whose page code is fetched only when it is first shown. Until then the page suspends and the
- * layout's Suspense boundary shows the loading state. Once
- * fetched — or preloaded through `handle.preload`, as main.tsx and the prerender do for the page being
- * hydrated — it renders at once, so hydration meets the prerendered markup without suspending.
+ * layout's Suspense boundary shows the loading state. Once fetched — or preloaded through
+ * `handle.preload`, as main.tsx and the prerender do for the page being hydrated or rendered — it renders
+ * at once, so hydration meets the prerendered markup without suspending.
  */
 export function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
   let page: ReactElement | undefined;
