@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'queue.job_removed',
   'queue.cleaned',
   'deadline_reminders.run',
+  'audit_log.exported',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { AuthModule } from '@portal/auth';
 import { ConfigModule } from '@portal/config';
+import { AuditTrail } from '@portal/events';
 import { issueTestToken, startControllerApp } from '@portal/testing';
 import { Readable } from 'node:stream';
 import { AccountSecurityController } from './account-security/account-security.controller';
@@ -41,6 +42,9 @@ const users = {
   },
 };
 
+// What the routes record (an export of the log).
+const audit = { recordAlone: jest.fn(async () => undefined) };
+
 // The audit log's reads (the edge mocked): what the routes pass on, and what they answer with it.
 const auditLog = {
   page: jest.fn(async (query: { page?: number; page_size?: number }) => ({
@@ -74,6 +78,7 @@ const auditLog = {
       useValue: { status: async () => ({ enabled: false }), setup: async () => ({ secret: 'S' }) },
     },
     { provide: AccountSecurityService, useValue: { list: async () => ({ items: [] }) } },
+    { provide: AuditTrail, useValue: audit },
   ],
 })
 class TestModule {}
@@ -220,6 +225,19 @@ describe('identity routes that need a session', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toBe('id,at\r\n');
       expect(auditLog.exportCsv).toHaveBeenLastCalledWith(expect.objectContaining({ action: 'vault.listed' }));
+      expect(audit.recordAlone).toHaveBeenLastCalledWith(
+        expect.objectContaining({ actor_id: ADMIN_ID }),
+        'audit_log.exported',
+        null,
+        { action: 'vault.listed' },
+      );
+    });
+
+    it('sends nothing when the export cannot be recorded', async () => {
+      audit.recordAlone.mockRejectedValueOnce(new Error('outbox unavailable'));
+      const response = await get('/api/audit-log.csv', token(ADMIN_ID, 'admin', 0));
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('id,at');
     });
   });
 

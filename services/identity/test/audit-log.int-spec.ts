@@ -300,6 +300,14 @@ describe('identity: audit log', () => {
       expect(lines).toHaveLength(3); // header, one entry, and the empty string after the last CRLF
       expect(lines[1]).toContain(`,${ADMIN_EMAIL},invite_code.created,invite_code:`);
       expect(lines[1]).toContain('"{""route"":""/new-nonprofit-llc""}"');
+      // The export itself is recorded, with its filters.
+      expect(await entries('audit_log.exported', null)).toEqual([
+        expect.objectContaining({
+          actor_id: admin.id,
+          actor_email: ADMIN_EMAIL,
+          details: { action: 'invite_code.created' },
+        }),
+      ]);
     });
 
     it('answers 401 without a token and 403 to a user who is not an admin, on both routes', async () => {

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'queue.job_removed': 'Queue job removed',
   'queue.cleaned': 'Queue cleaned',
   'deadline_reminders.run': 'Deadline reminders run',
+  'audit_log.exported': 'Audit log exported',
 };
 
 /** An action the web does not know yet (a newer server) is shown as the server names it. */

@@ -10,7 +10,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ADMIN_ROLE, AuthUser, CurrentUser, Roles } from '@portal/auth';
-import type { AuditLogPage, SecurityEventsReply } from '@portal/contracts';
+import type { AuditEntry, AuditLogPage, SecurityEventsReply } from '@portal/contracts';
+import { Audited, AuditTrail, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import { MESSAGES } from '../common/messages';
 import { UsersService } from '../users/users.service';
@@ -29,6 +30,7 @@ export class AuditLogController {
   constructor(
     private readonly auditLog: AuditLogService,
     private readonly users: UsersService,
+    private readonly audit: AuditTrail,
   ) {}
 
   @Get('audit-log')
@@ -49,10 +51,13 @@ export class AuditLogController {
   @ApiBadRequestResponse({ type: ErrorResponse })
   async exportCsv(
     @CurrentUser() auth: AuthUser,
+    @Audited() scope: AuditScope,
     @Query() query: AuditLogQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     await this.stillAdmin(auth);
+    // The log leaves the system: recorded (with its filters) before a byte of it is sent.
+    await this.audit.recordAlone(scope, 'audit_log.exported', null, exportFilters(query));
     const day = new Date().toISOString().slice(0, 10);
     void reply.header('content-disposition', `attachment; filename="audit-log-${day}.csv"`);
     return new StreamableFile(this.auditLog.exportCsv(query), { type: 'text/csv; charset=utf-8' });
@@ -63,6 +68,16 @@ export class AuditLogController {
     const admin = await this.users.sessionUser(auth);
     if (admin.role !== ADMIN_ROLE) throw new ForbiddenException({ detail: MESSAGES.forbidden });
   }
+}
+
+/** The filters an export was made with, as its entry's details. */
+function exportFilters(query: AuditLogQueryDto): AuditEntry['details'] {
+  const details: AuditEntry['details'] = {};
+  for (const key of ['actor', 'action', 'from', 'to'] as const) {
+    const value = query[key];
+    if (value !== undefined) details[key] = value;
+  }
+  return details;
 }
 
 /** A signed-in user's own security events (shown on /settings). */
