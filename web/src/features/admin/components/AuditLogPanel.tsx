@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
-import { LoadError } from '../../../shared/ui/LoadError';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { TextField } from '../../../shared/ui/TextField';
 import { actionLabel } from '../../../shared/audit-actions';
@@ -18,9 +17,10 @@ import { auditLogExportPath } from '../audit-log-api';
 import { formatDateTime } from '../format';
 import { useAuditLog } from '../hooks/use-audit-log';
 import { useDownload } from '../hooks/use-download';
-import { INVITE_MESSAGES, isForbidden, PAGE_SIZE } from '../invite-codes';
+import { PAGE_SIZE } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
+import { PanelLoadError } from './PanelLoadError';
 import { Pager } from './Pager';
 
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Address', 'Request id'] as const;
@@ -125,13 +125,13 @@ export function AuditLogPanel() {
             Loading the audit log…
           </p>
         )}
-        {log.isError &&
-          !data &&
-          (isForbidden(log.error) ? (
-            <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>
-          ) : (
-            <LoadError message={AUDIT_LOG_MESSAGES.loadFailed} onRetry={() => void log.refetch()} />
-          ))}
+        {log.isError && !data && (
+          <PanelLoadError
+            error={log.error}
+            message={AUDIT_LOG_MESSAGES.loadFailed}
+            onRetry={() => void log.refetch()}
+          />
+        )}
         {data && data.items.length === 0 && <p className={styles.muted}>{AUDIT_LOG_MESSAGES.empty}</p>}
         {data && data.items.length > 0 && (
           <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>

@@ -3,7 +3,6 @@ import { Fragment, useId, useState } from 'react';
 import { serverDetail } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
-import { LoadError } from '../../../shared/ui/LoadError';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { formatDateTime } from '../format';
 import { useInbox, useMarkInboxItem } from '../hooks/use-inbox';
@@ -19,9 +18,10 @@ import {
 } from '../inbox';
 import { useDownload } from '../hooks/use-download';
 import { resumePath, subscribersExportPath } from '../inbox-api';
-import { INVITE_MESSAGES, isForbidden, PAGE_SIZE } from '../invite-codes';
+import { PAGE_SIZE } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
+import { PanelLoadError } from './PanelLoadError';
 import { Pager } from './Pager';
 
 const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
@@ -158,13 +158,13 @@ export function InboxPanel() {
             Loading the inbox…
           </p>
         )}
-        {inbox.isError &&
-          !data &&
-          (isForbidden(inbox.error) ? (
-            <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>
-          ) : (
-            <LoadError message={INBOX_MESSAGES.loadFailed} onRetry={() => void inbox.refetch()} />
-          ))}
+        {inbox.isError && !data && (
+          <PanelLoadError
+            error={inbox.error}
+            message={INBOX_MESSAGES.loadFailed}
+            onRetry={() => void inbox.refetch()}
+          />
+        )}
         {data && data.items.length === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
         {data && data.items.length > 0 && (
           <ul className={styles.list}>

@@ -1,16 +1,16 @@
 import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
-import { LoadError } from '../../../shared/ui/LoadError';
 import type { InviteCode } from '../api';
 import { formatDateTime } from '../format';
 import { useInviteCodes } from '../hooks/use-invite-codes';
-import { codeStatus, INVITE_MESSAGES, isForbidden, routeLabel } from '../invite-codes';
+import { codeStatus, INVITE_MESSAGES, routeLabel } from '../invite-codes';
 import styles from './Admin.module.css';
 import { CREATE_DIALOG_TITLE, CreateInviteCodeDialog } from './CreateInviteCodeDialog';
 import { EditInviteCodeForm } from './EditInviteCodeForm';
 import { Pager } from './Pager';
 import { SendInviteCodeDialog } from './SendInviteCodeDialog';
+import { PanelLoadError } from './PanelLoadError';
 import { ViewInviteCodeDialog } from './ViewInviteCodeDialog';
 
 type OpenDialog = { kind: 'create' } | { kind: 'view'; code: InviteCode } | { kind: 'send'; code: InviteCode } | null;
@@ -75,13 +75,13 @@ export function InviteCodesPanel() {
             Loading invite codes…
           </p>
         )}
-        {codes.isError &&
-          !data &&
-          (isForbidden(codes.error) ? (
-            <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>
-          ) : (
-            <LoadError message={INVITE_MESSAGES.loadFailed} onRetry={() => void codes.refetch()} />
-          ))}
+        {codes.isError && !data && (
+          <PanelLoadError
+            error={codes.error}
+            message={INVITE_MESSAGES.loadFailed}
+            onRetry={() => void codes.refetch()}
+          />
+        )}
         {data && data.items.length === 0 && (
           <p className={styles.muted}>No invite codes yet. Create one to invite a new client.</p>
         )}

@@ -1,11 +1,10 @@
 import { Fragment, useId, useState } from 'react';
-import { Alert } from '../../../shared/ui/Alert';
-import { LoadError } from '../../../shared/ui/LoadError';
 import { formatDateTime } from '../format';
 import { useSubmissions } from '../hooks/use-invite-codes';
-import { INVITE_MESSAGES, isForbidden } from '../invite-codes';
+import { INVITE_MESSAGES } from '../invite-codes';
 import { answerLines, submissionTitle } from '../submissions';
 import styles from './Admin.module.css';
+import { PanelLoadError } from './PanelLoadError';
 import { Pager } from './Pager';
 
 /** The submitted questionnaires, newest first, each with its answers in the form's order. */
@@ -26,13 +25,13 @@ export function SubmissionsPanel() {
             Loading submitted questionnaires…
           </p>
         )}
-        {submissions.isError &&
-          !data &&
-          (isForbidden(submissions.error) ? (
-            <Alert tone="error">{INVITE_MESSAGES.noAccess}</Alert>
-          ) : (
-            <LoadError message={INVITE_MESSAGES.submissionsLoadFailed} onRetry={() => void submissions.refetch()} />
-          ))}
+        {submissions.isError && !data && (
+          <PanelLoadError
+            error={submissions.error}
+            message={INVITE_MESSAGES.submissionsLoadFailed}
+            onRetry={() => void submissions.refetch()}
+          />
+        )}
         {data && data.items.length === 0 && <p className={styles.muted}>No questionnaires have been submitted yet.</p>}
         {data && data.items.length > 0 && (
           <ul className={styles.list}>
