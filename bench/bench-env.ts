@@ -106,6 +106,9 @@ export async function startBackingServices(): Promise<BenchBackingServices> {
           REDIS_URL: redisUrl,
           DATA_DIR: data.dir,
           LOG_LEVEL: 'warn',
+          // BENCH_NODE_OPTIONS: Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` for
+          // a CPU profile of the run, written when the app stops (open it in Chrome's DevTools).
+          ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
           ...env,
         });
         cleanup.unshift(() => app.stop());

@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ServiceName } from '@portal/config';
 import type { AuditAction, AuditEntry } from '@portal/contracts';
-import type { Outbox } from './outbox.service';
+import { assertInTransaction, type Outbox } from './outbox.service';
 import { QUEUES } from './queues';
+
+/** The service whose schema holds the audit log (audit_log); every other service sends it entries. */
+export const AUDIT_LOG_SERVICE: ServiceName = 'identity';
 
 /** Who did something, from where, in which request: what every audit entry carries besides the action. */
 export interface AuditScope {
@@ -37,7 +42,34 @@ export const Audited = createParamDecorator((_data: unknown, context: ExecutionC
 });
 
 /**
- * Writes audit entries through the service's outbox, so an entry commits (or rolls back) with the
+ * Appends one entry to audit_log (in the audit log service's schema, first on the search_path). The id
+ * is the entry's for good: an entry written twice (a job run again) stays one line.
+ */
+export async function appendAuditEntry(
+  queryable: Pick<EntityManager, 'query'>,
+  id: string,
+  entry: AuditRecord,
+): Promise<void> {
+  await queryable.query(
+    `INSERT INTO audit_log (id, at, actor_id, actor_email, action, target, client_ip, request_id, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      id,
+      entry.at,
+      entry.actor_id,
+      entry.actor_email,
+      entry.action,
+      entry.target,
+      entry.client_ip,
+      entry.request_id,
+      JSON.stringify(entry.details ?? {}),
+    ],
+  );
+}
+
+/**
+ * Writes audit entries in the caller's transaction, so an entry commits (or rolls back) with the
  * change it describes and reaches the log exactly once:
  *
  *   await dataSource.transaction(async (manager) => {
@@ -45,14 +77,23 @@ export const Audited = createParamDecorator((_data: unknown, context: ExecutionC
  *     await audit.record(manager, scope, 'invite_code.created', `invite_code:${code.id}`);
  *   });
  *
+ * A service sends its entries through its outbox to the audit log service's worker; the audit log
+ * service itself (identity: sign-ins, password and two-factor changes) writes them straight into
+ * audit_log, which is in its own schema — a sign-in does not pay a relay, a queue and a worker.
+ *
  * A read that is audited (a submission viewed, a vault listed) has no change to commit with:
  * `recordAlone` writes the entry in a transaction of its own.
  */
 export class AuditTrail {
+  private readonly local: boolean;
+
   constructor(
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,
-  ) {}
+    service: ServiceName,
+  ) {
+    this.local = service === AUDIT_LOG_SERVICE;
+  }
 
   async record(
     manager: EntityManager,
@@ -62,7 +103,12 @@ export class AuditTrail {
     details: AuditEntry['details'] = {},
   ): Promise<void> {
     const entry: AuditRecord = { at: new Date().toISOString(), ...scope, action, target, details };
-    await this.outbox.enqueue(manager, QUEUES.audit, 'record', entry);
+    if (!this.local) {
+      await this.outbox.enqueue(manager, QUEUES.audit, 'record', entry);
+      return;
+    }
+    assertInTransaction(manager, 'AuditTrail.record', 'the entry commits or rolls back with the change it describes');
+    await appendAuditEntry(manager, randomUUID(), entry);
   }
 
   async recordAlone(

@@ -40,7 +40,7 @@ export class EventsModule {
           {
             provide: AuditTrail,
             inject: [Outbox, getDataSourceToken(service)],
-            useFactory: (outbox: Outbox, dataSource: DataSource) => new AuditTrail(outbox, dataSource),
+            useFactory: (outbox: Outbox, dataSource: DataSource) => new AuditTrail(outbox, dataSource, service),
           },
         ],
         exports: [Outbox, AuditTrail],

@@ -97,7 +97,10 @@ interface OutboxSource {
  * and before marking the row re-adds the same id later and BullMQ ignores the
  * duplicate: each row becomes exactly one job.
  *
- * Wakes on NOTIFY portal_outbox (payload = schema) and polls as a fallback. While Redis
+ * Wakes on NOTIFY portal_outbox (payload = schema) and drains that schema's outbox only:
+ * a sign-in in all-in-one would otherwise pay a transaction on each of the six outboxes.
+ * Every outbox is swept at start, when the listener reconnects, after a failure and at
+ * least every pollIntervalMs (the fallback for a notification lost). While Redis
  * is unreachable, adds fail fast, rows wait, one warning is logged and retries back off
  * up to maxRetryDelayMs. Several relays (replicas) may run: rows are locked with SKIP LOCKED.
  */
@@ -122,7 +125,11 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private started = false;
   private stopping = false;
-  private wakeRequested = false;
+  /** Schemas notified since their outbox was last drained. */
+  private readonly notified = new Set<string>();
+  /** Every outbox is drained on the next pass (start, reconnection, after a failure). */
+  private sweepDue = true;
+  private lastSweepAt = 0;
   private failures = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -154,6 +161,7 @@ export class OutboxRelay {
     if (this.started || this.sources.length === 0) return;
     this.started = true;
     this.stopping = false;
+    this.sweepDue = true;
     await this.listen();
     this.schedule(0);
   }
@@ -193,6 +201,13 @@ export class OutboxRelay {
     let most = 0;
     for (const source of this.sources) most = Math.max(most, await this.relayBatch(source));
     return most;
+  }
+
+  /** The sources notified since the last call, forgotten as they are handed out. */
+  private takeNotified(): OutboxSource[] {
+    const taken = this.sources.filter((source) => this.notified.has(source.schema));
+    this.notified.clear();
+    return taken;
   }
 
   private async relayBatch({ dataSource, table }: OutboxSource): Promise<number> {
@@ -325,11 +340,12 @@ export class OutboxRelay {
     this.timer = setTimeout(() => void this.tick(), delayMs);
   }
 
-  private wake(): void {
-    // During an outage the backoff decides when to try again.
-    if (this.stopping || !this.started || this.failures > 0) return;
-    if (this.running) this.wakeRequested = true;
-    else this.schedule(0);
+  private wake(schema?: string): void {
+    if (schema === undefined) this.sweepDue = true;
+    else this.notified.add(schema);
+    // During an outage the backoff decides when to try again; a pass in progress takes the new work too.
+    if (this.stopping || !this.started || this.failures > 0 || this.running) return;
+    this.schedule(0);
   }
 
   private async tick(): Promise<void> {
@@ -338,19 +354,33 @@ export class OutboxRelay {
     await this.running;
     this.running = undefined;
     if (!this.unlisten && !this.stopping) await this.listen();
-    this.schedule(this.nextDelay());
+    this.schedule(this.failures === 0 && (this.notified.size > 0 || this.sweepDue) ? 0 : this.nextDelay());
   }
 
+  /**
+   * Drains the notified outboxes (every one when a sweep is due) until each is empty or another pass is due:
+   * an outbox that filled a whole batch, or one notified meanwhile, is drained again.
+   */
   private async drain(): Promise<void> {
     try {
-      let relayed: number;
-      do {
-        this.wakeRequested = false;
-        relayed = await this.relayOnce();
-      } while (!this.stopping && (relayed === this.batchSize || this.wakeRequested));
+      const sweep = this.sweepDue || Date.now() - this.lastSweepAt >= this.pollIntervalMs;
+      this.sweepDue = false;
+      if (sweep) {
+        this.lastSweepAt = Date.now();
+        this.notified.clear();
+      }
+      let pending = sweep ? this.sources : this.takeNotified();
+      while (pending.length > 0 && !this.stopping) {
+        const full: OutboxSource[] = [];
+        for (const source of pending) if ((await this.relayBatch(source)) === this.batchSize) full.push(source);
+        const notified = this.takeNotified();
+        pending = [...full, ...notified.filter((source) => !full.includes(source))];
+      }
       if (this.failures > 0) this.logger.log(`outbox relay recovered after ${this.failures} failed attempts`);
       this.failures = 0;
     } catch (error) {
+      // Whatever was notified may not have been drained: the retry sweeps every outbox.
+      this.sweepDue = true;
       this.failures += 1;
       if (this.failures === 1) {
         this.logger.warn(
@@ -371,7 +401,7 @@ export class OutboxRelay {
     try {
       const unlisten = await this.notifications.listen(OUTBOX_CHANNEL, {
         onNotification: (payload) => {
-          if (this.schemas.includes(payload)) this.wake();
+          if (this.schemas.includes(payload)) this.wake(payload);
         },
         onError: (error) => {
           // Said once per loss; the listening connection comes back by itself meanwhile.
@@ -382,6 +412,7 @@ export class OutboxRelay {
         },
         onReconnected: () => {
           this.listening = true;
+          // Notifications sent while it was away are lost: every outbox is looked at.
           this.wake();
         },
       });

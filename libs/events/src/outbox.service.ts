@@ -6,6 +6,16 @@ import type { JobName, JobPayload, QueueName } from './queues';
 /** Channel on which a commit that wrote outbox rows wakes the relays; payload = schema. */
 export const OUTBOX_CHANNEL = 'portal_outbox';
 
+/** Throws unless `manager` runs an open transaction: what `caller` writes must commit with the caller's change. */
+export function assertInTransaction(manager: EntityManager, caller: string, why: string): void {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error(
+      `${caller} needs the EntityManager of an open transaction (dataSource.transaction(async (manager) => ...)), ` +
+        `so that ${why}`,
+    );
+  }
+}
+
 /**
  * Writes jobs into the service's outbox inside the caller's transaction, so the job
  * exists exactly when the state change that causes it is committed.
@@ -24,21 +34,14 @@ export class Outbox {
     name: N,
     payload: JobPayload<Q, N>,
   ): Promise<string> {
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error(
-        'Outbox.enqueue needs the EntityManager of an open transaction (dataSource.transaction(async (manager) => ...)), ' +
-          'so that the job commits or rolls back with the change that causes it',
-      );
-    }
+    assertInTransaction(manager, 'Outbox.enqueue', 'the job commits or rolls back with the change that causes it');
     const id = randomUUID();
-    await manager.query('INSERT INTO outbox (id, queue, name, payload) VALUES ($1, $2, $3, $4::jsonb)', [
-      id,
-      queue,
-      name,
-      JSON.stringify(payload),
-    ]);
-    // Delivered by Postgres at commit only (and dropped on rollback).
-    await manager.query('SELECT pg_notify($1, current_schema())', [OUTBOX_CHANNEL]);
+    // One round trip: the row, and the notification Postgres delivers at commit only (dropped on rollback).
+    await manager.query(
+      `WITH added AS (INSERT INTO outbox (id, queue, name, payload) VALUES ($1, $2, $3, $4::jsonb) RETURNING id)
+       SELECT pg_notify($5, current_schema()) FROM added`,
+      [id, queue, name, JSON.stringify(payload), OUTBOX_CHANNEL],
+    );
     return id;
   }
 }

@@ -11,7 +11,7 @@ import { redisConnectionOptions } from './redis';
  *   the queue dashboard and metrics. Commands wait across reconnects, as BullMQ requires.
  *   Each BullMQ worker adds one blocking connection of its own (a duplicate of this one).
  * - `commands`: short commands that must fail fast rather than wait for a reconnect (rate
- *   limits, session revocation, readiness): one retry, one second.
+ *   limits, session revocation, readiness): one retry, one second; auto-pipelined.
  *
  * The process root closes them after every worker and queue has closed.
  */
@@ -45,6 +45,8 @@ export class RedisConnections {
         connectionName: 'portal:commands',
         maxRetriesPerRequest: 1,
         commandTimeout: 1000,
+        // Commands sent in the same tick (a sign-in's rate-limit checks) leave in one write.
+        enableAutoPipelining: true,
       });
       this.commandConnection.on('error', () => undefined);
     }

@@ -22,10 +22,14 @@ import { createTestDatabase, freePort, startRedisServer, TestDatabase } from '@p
 // A schema no service owns: this file only exercises the outbox itself.
 const SCHEMA = 'events_test' as ServiceName;
 const definition: ServiceDataDefinition = serviceData(SCHEMA, { entities: [], migrations: [] });
+// A second service's outbox, for what a relay draining several does on one's notification.
+const OTHER_SCHEMA = 'events_test_other' as ServiceName;
+const otherDefinition: ServiceDataDefinition = serviceData(OTHER_SCHEMA, { entities: [], migrations: [] });
 const mail: MailMessage = { to: 'client@example.com', subject: 'Welcome', text: 'Hello' };
 
 let db: TestDatabase;
 let dataSource: DataSource;
+let otherDataSource: DataSource;
 const outbox = new Outbox();
 const connection = (): RedisOptions => redisConnectionOptions(process.env.REDIS_URL ?? '');
 
@@ -95,17 +99,20 @@ async function commitMail(message: MailMessage = mail): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase([definition]);
+  db = await createTestDatabase([definition, otherDefinition]);
   dataSource = await new DataSource(serviceDataSourceOptions(definition, db.url)).initialize();
+  otherDataSource = await new DataSource(serviceDataSourceOptions(otherDefinition, db.url)).initialize();
 });
 
 afterAll(async () => {
+  await otherDataSource?.destroy();
   await dataSource?.destroy();
   await db?.drop();
 });
 
 beforeEach(async () => {
   await dataSource.query('TRUNCATE outbox');
+  await otherDataSource.query('TRUNCATE outbox');
 });
 
 afterEach(async () => {
@@ -215,6 +222,37 @@ describe('OutboxRelay', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(received[0].id).toBe(id);
     expect((await outboxRow(id)).relayed_at).toBeInstanceOf(Date);
+  });
+
+  it("drains only the notified service's outbox, and sweeps every outbox each poll interval", async () => {
+    const prefix = freshPrefix();
+    const { received } = recordingWorker(QUEUES.mail, prefix);
+    queue(QUEUES.mail, prefix);
+    const running = relay({ prefix, sources: [dataSource, otherDataSource], pollIntervalMs: 1500 });
+    await running.start();
+    await sleep(200); // the first sweep has looked at both outboxes
+    const otherPasses = jest.spyOn(otherDataSource, 'transaction');
+
+    const id = await commitMail();
+    await waitUntil(() => received.length === 1, 3000, 'the job to reach the worker');
+    expect(received[0].id).toBe(id);
+    expect(otherPasses).not.toHaveBeenCalled();
+
+    // A row whose notification was lost (written without one) waits for the sweep, which the other
+    // service's steady notifications do not put off.
+    const [{ id: silent }] = await otherDataSource.query(
+      `INSERT INTO outbox (id, queue, name, payload) VALUES (gen_random_uuid(), $1, 'send', $2::jsonb) RETURNING id`,
+      [QUEUES.mail, JSON.stringify(mail)],
+    );
+    const started = Date.now();
+    const chatter = setInterval(() => void commitMail(), 100);
+    try {
+      await waitUntil(() => received.some((job) => job.id === silent), 5000, 'the silent row to be swept');
+    } finally {
+      clearInterval(chatter);
+    }
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(otherPasses).toHaveBeenCalled();
   });
 
   it('keeps relaying by polling when its listening connection is killed, and listens again', async () => {

@@ -102,7 +102,7 @@ async function endSessions(config: AppConfig, userId: string, sessionVersion: nu
 
 async function resetTwoFactor(config: AppConfig, email: string): Promise<void> {
   const reset = await withDatabase(config, (dataSource) =>
-    resetTwoFactorAudited(dataSource, new AuditTrail(new Outbox(), dataSource), email),
+    resetTwoFactorAudited(dataSource, new AuditTrail(new Outbox(), dataSource, 'identity'), email),
   );
   switch (reset.outcome) {
     case 'not-found':
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   const admin = command === 'promote';
   // The audit entry goes to identity's outbox with the change; a running worker's relay delivers it.
   const change = await withDatabase(config, (dataSource) =>
-    setAdminAudited(dataSource, new AuditTrail(new Outbox(), dataSource), email, admin, 'cli'),
+    setAdminAudited(dataSource, new AuditTrail(new Outbox(), dataSource, 'identity'), email, admin, 'cli'),
   );
   switch (change.outcome) {
     case 'not-found':

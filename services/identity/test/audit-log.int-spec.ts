@@ -8,7 +8,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The audit log end to end on the all-in-one app: each audited staff action writes exactly one
- * entry (actor, target, address, request id) through its service's outbox and identity's worker;
+ * entry (actor, target, address, request id) through its service's outbox and identity's worker
+ * (identity's own straight into the log, in the same transaction);
  * admins read it filtered and paged, or as CSV; nobody else reads it; and it cannot be changed.
  */
 describe('identity: audit log', () => {
@@ -204,6 +205,29 @@ describe('identity: audit log', () => {
       ]);
     });
 
+    it("writes its own entries in the change's transaction: a sign-in's is there with the answer, no job on the way", async () => {
+      const ip = newIp();
+      const signedIn = await login(call, client.email, undefined, ip);
+      expect(signedIn.status).toBe(200);
+      // Read at once, before anything queued could have landed.
+      const [entry] = await app.sql(
+        `SELECT actor_id, action, target, client_ip FROM identity.audit_log
+          WHERE action = 'auth.sign_in' AND client_ip = $1`,
+        [ip],
+      );
+      expect(entry).toEqual({
+        actor_id: client.id,
+        action: 'auth.sign_in',
+        target: `user:${client.id}`,
+        client_ip: ip,
+      });
+      const queued = await app.sql(
+        `SELECT count(*)::int AS n FROM identity.outbox WHERE queue = 'audit' AND payload->>'client_ip' = $1`,
+        [ip],
+      );
+      expect(queued).toEqual([{ n: 0 }]);
+    });
+
     it('recorded the ADMIN_EMAIL account created at start', async () => {
       expect(await entries('admin.role_promoted', `user:${admin.id}`)).toEqual([
         expect.objectContaining({ actor_id: null, details: { email: ADMIN_EMAIL, via: 'ADMIN_EMAIL', created: true } }),
@@ -225,10 +249,22 @@ describe('identity: audit log', () => {
           method: 'PUT',
           headers: { cookie, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': ip },
         });
+      // Two entries of another service, so two completed audit jobs (identity's own entries are no jobs):
+      // written as its AuditTrail writes them, into its outbox.
+      const targets = ['invite_code:board-1', 'invite_code:board-2'];
+      for (const target of targets) {
+        const entry = { at: new Date().toISOString(), ...byAdmin(ip), request_id: null, action: 'invite_code.updated' };
+        await app.sql(
+          `INSERT INTO onboarding.outbox (id, queue, name, payload) VALUES (gen_random_uuid(), 'audit', 'record', $1::jsonb)`,
+          [JSON.stringify({ ...entry, target, details: {} })],
+        );
+      }
+      await app.sql(`SELECT pg_notify('portal_outbox', 'onboarding')`);
       await app.settled();
       // Completed audit jobs are safe to run again: their line is written once (id = job id).
       const [first, second] = await app.sql<{ id: string }>(
-        'SELECT id FROM identity.audit_log ORDER BY at, id LIMIT 2',
+        'SELECT id FROM identity.audit_log WHERE target = ANY($1) ORDER BY target',
+        [targets],
       );
       expect((await board(`audit/${first.id}/retry`)).status).toBeLessThan(300);
       expect((await board(`audit/${second.id}/clean`)).status).toBeLessThan(300);

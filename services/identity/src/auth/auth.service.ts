@@ -116,12 +116,15 @@ export class AuthService {
     userAgent: string | undefined,
     details: Record<string, string>,
   ): Promise<SessionReply> {
-    await this.throttle.succeeded(normalizeEmail(user.email), scope.client_ip ?? '');
-    const sessionId = await this.dataSource.transaction(async (manager) => {
-      const id = await this.sessions.start(manager, user.id, user.sessionVersion, scope, userAgent);
-      await this.audit.record(manager, asActor(scope, user), 'auth.sign_in', `user:${user.id}`, details);
-      return id;
-    });
+    // Redis and Postgres at the same time: neither waits for the other.
+    const [, sessionId] = await Promise.all([
+      this.throttle.succeeded(normalizeEmail(user.email), scope.client_ip ?? ''),
+      this.dataSource.transaction(async (manager) => {
+        const id = await this.sessions.start(manager, user.id, user.sessionVersion, scope, userAgent);
+        await this.audit.record(manager, asActor(scope, user), 'auth.sign_in', `user:${user.id}`, details);
+        return id;
+      }),
+    ]);
     return this.session(user, sessionId);
   }
 
