@@ -11,7 +11,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const keys = jwtKeys(config);
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: keys.verifyKey,
+      // jsonwebtoken, which passport-jwt calls, takes a parsed key too (its types say string or Buffer).
+      secretOrKey: keys.verifyKey as unknown as Buffer,
       algorithms: [keys.algorithm],
       issuer: TOKEN_ISSUER,
       ignoreExpiration: false,

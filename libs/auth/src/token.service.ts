@@ -17,8 +17,8 @@ export class TokenService {
     if (!keys.signingKey) throw new Error('This process has no JWT signing key (JWT_PRIVATE_KEY)');
     return this.jwt.signAsync(claims, {
       algorithm: keys.algorithm,
-      secret: keys.algorithm === 'HS256' ? keys.signingKey : undefined,
-      privateKey: keys.algorithm === 'RS256' ? keys.signingKey : undefined,
+      // A parsed key (secret or private), for either algorithm.
+      privateKey: keys.signingKey,
       expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
       issuer: TOKEN_ISSUER,
     });

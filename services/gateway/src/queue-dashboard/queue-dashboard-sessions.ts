@@ -72,7 +72,7 @@ export class QueueDashboardSessions {
     const claims: SessionClaims = { sub: admin.id, email: admin.email, role: admin.role, sv: admin.sessionVersion };
     return this.jwt.signAsync(claims, {
       algorithm: keys.algorithm,
-      ...(keys.algorithm === 'HS256' ? { secret: keys.signingKey } : { privateKey: keys.signingKey }),
+      privateKey: keys.signingKey,
       expiresIn: this.lifetimeSeconds,
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
@@ -98,7 +98,8 @@ export class QueueDashboardSessions {
     try {
       claims = await this.jwt.verifyAsync<SessionClaims & object>(cookie, {
         algorithms: [keys.algorithm],
-        ...(keys.algorithm === 'HS256' ? { secret: keys.verifyKey } : { publicKey: keys.verifyKey }),
+        // jsonwebtoken takes the parsed key (secret or public) as is; the option's type says string or Buffer.
+        publicKey: keys.verifyKey as unknown as Buffer,
         issuer: SESSION_ISSUER,
         audience: SESSION_AUDIENCE,
       });
