@@ -11,6 +11,10 @@ import { retryDelayMs as defaultRetryDelayMs, shouldRetry } from './retry';
  *   never fetched, so a catalog changed since the build appears moments after the page loads;
  * - a failed fetch is retried as react-query retries (shouldRetry, retryDelayMs), then shows as an error,
  *   with the data fetched before if any (as react-query keeps it), until a later fetch succeeds.
+ *
+ * The price of leaving react-query out of `/` (10 KiB gzip): these reads are not fetched again on window
+ * focus or reconnection, nor shared with react-query's cache. Keep it to what the frame and the home page
+ * show; anything else belongs in react-query.
  */
 
 export type PublicRead<T = unknown> =
