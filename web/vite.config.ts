@@ -21,6 +21,8 @@ export default defineConfig({
     // (scripts/prerender.mjs) reads it to give each page its own.
     manifest: true,
     rolldownOptions: {
+      // The contracts are declarations only: what a chunk does not import from them is left out of it.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') },
       output: {
         codeSplitting: {
           // The framework every page needs, in chunks of their own: they change far less often than the

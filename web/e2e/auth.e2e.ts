@@ -16,7 +16,7 @@ const REDIRECT_TIMEOUT_MS = 10_000;
 let browser: Browser;
 // A verified account for the tests that only need to sign in; none of them changes its password, and
 // only the profile test changes its name. Registrations are rate limited per IP (5 an hour), so the
-// file registers four accounts in all.
+// file registers five accounts in all.
 let verified: Account;
 
 beforeAll(async () => {
@@ -336,6 +336,34 @@ describe('profile', () => {
     await page.goBack();
     const back = await waitForPath(page, '/signin');
     expect(back.searchParams.get('redirect')).toBe('/profile');
+  });
+
+  // The home page is outside QueryScope: the frame forgets the cached queries at sign-out (and signing in
+  // clears them again), so the next user sees only their own.
+  it('after a sign-out on the home page, the next user to sign in sees their own profile', async () => {
+    const next = newAccount('next', { firstName: 'Noa', lastName: 'Kim' });
+    await registerVerified(next);
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, verified);
+    await page.goto('/profile');
+    await expectProfileOf(page, verified);
+    const banner = page.getByRole('banner');
+    const accountMenu = banner.getByRole('navigation', { name: 'Account' });
+
+    // Within the app, so that the profile read stays cached, to the home page, and sign out there.
+    await banner.getByRole('link', { name: 'Harbor Tax & Accounting' }).click();
+    await waitForPath(page, '/');
+    await banner.getByRole('button', { name: /^Account menu/ }).click();
+    await accountMenu.getByRole('button', { name: 'Sign Out' }).click();
+    await banner.getByRole('link', { name: 'Sign in' }).click();
+    await waitForPath(page, '/signin');
+    await submitSignIn(page, next);
+    await waitForPath(page, '/');
+    await banner.getByRole('button', { name: /^Account menu/ }).click();
+    await accountMenu.getByRole('link', { name: 'My Profile' }).click();
+
+    await expectProfileOf(page, next);
+    expect(await main(page).getByText(verified.email, { exact: true }).count()).toBe(0);
   });
 
   it('signs out everywhere from /settings: the sign-in page, and the old token refused', async () => {

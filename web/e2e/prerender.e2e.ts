@@ -75,6 +75,46 @@ describe('prerendered pages', () => {
     // newPage's check fails the test on any console error (a hydration mismatch is one).
   });
 
+  it('shows the catalog of the build while it hydrates, then the catalog as it is now', async () => {
+    const page = await newPage(browser);
+    const changedTitle = 'Bookkeeping, changed since the build';
+    const addedParagraph = 'A paragraph added since the build.';
+    await page.route('**/api/menu/', async (route) => {
+      const response = await route.fetch();
+      const menu = (await response.json()) as Array<{ path: string; title: string }>;
+      const json = menu.map((item) => (item.path === '/books' ? { ...item, title: changedTitle } : item));
+      await route.fulfill({ response, json });
+    });
+    await page.route('**/api/pages/', async (route) => {
+      const response = await route.fetch();
+      const pages = (await response.json()) as Array<{ name: string; content: string }>;
+      const json = pages.map((p) => (p.name === 'home' ? { ...p, content: `${p.content}\n\n${addedParagraph}` } : p));
+      await route.fulfill({ response, json });
+    });
+    const html = await fetchHtml('/');
+    expect(html).not.toContain(changedTitle);
+    expect(html).not.toContain(addedParagraph);
+
+    await page.goto('/');
+    await waitForHydration(page);
+
+    // The header's menu and the home page's text, read without react-query, are fetched again.
+    await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
+    await page.getByRole('banner').getByRole('link', { name: changedTitle }).waitFor();
+    await page.getByRole('main').getByText(addedParagraph).waitFor();
+  });
+
+  it("loads the home page without react-query and the other pages' routes, which the other pages preload", async () => {
+    const preloads = async (path: string) =>
+      [...(await fetchHtml(path)).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
+    const withQueries = /\/assets\/(query|site-routes)-/;
+
+    expect((await preloads('/')).filter((file) => withQueries.test(file))).toEqual([]);
+    expect((await preloads('/books')).filter((file) => withQueries.test(file))).toHaveLength(2);
+  });
+
   it('hydrates on a phone-sized screen, where the header shows its mobile menu', async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
 

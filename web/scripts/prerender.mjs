@@ -28,6 +28,8 @@ const service = (description) => ({ source: SERVICE_PAGES, description });
 const PAGES = {
   '/': {
     source: 'src/features/home/pages/HomePage.tsx',
+    // The one page that is not in src/app/site-routes.tsx: it loads without that table and react-query.
+    siteRoutes: false,
     description:
       'Bookkeeping, tax, compliance, company formation, payroll and equity management for founders, startups and small businesses.',
   },
@@ -92,6 +94,8 @@ const PAGES = {
   },
 };
 const FILING_PAGE = 'src/features/filings/pages/FilingDetailPage.tsx';
+/** The routes of every page but the home page (src/app/routes.tsx), with react-query. */
+const SITE_ROUTES = 'src/app/site-routes.tsx';
 
 /** The pages to prerender: the table above and one per filing form of the catalog. */
 function pages() {
@@ -150,6 +154,7 @@ function inlineStyles(files) {
 function pageHtml(template, page, rendered) {
   const entry = assetsOf(Object.keys(manifest).find((key) => manifest[key].isEntry));
   const own = assetsOf(page.source);
+  if (page.siteRoutes !== false) assetsOf(SITE_ROUTES, own);
   const replace = (html, pattern, value) => {
     if (!pattern.test(html)) throw new Error(`prerender: the template has no ${pattern}`);
     return html.replace(pattern, () => value);

@@ -6,11 +6,13 @@
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/App';
 import { preloadPages } from './app/lazy-page';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
+import { apiClient } from './shared/api';
+import { createPublicReads } from './shared/api/public-reads';
 import { createQueryClient } from './shared/api/query-client';
 import { BRAND_NAME } from './shared/brand';
 import { DocumentTitleContext } from './shared/ui/use-document-title';
@@ -23,11 +25,11 @@ export interface RenderedPage {
   html: string;
   /** The tab title the page sets (useDocumentTitle). */
   title: string;
-  /** What the browser hydrates with (main.tsx): when the page was rendered, and the queries it read. */
-  state: { renderedAt: string; queries: DehydratedState };
+  /** What the browser hydrates with (main.tsx): when the page was rendered, and what it read. */
+  state: { renderedAt: string; queries: DehydratedState; publicReads: Record<string, unknown> };
 }
 
-/** A page whose queries depend on earlier ones (a category's attributes on the services) needs a pass each. */
+/** A page whose reads depend on earlier ones (a category's attributes on the services) needs a pass each. */
 const MAX_PASSES = 4;
 
 function isEnabled(query: Query): boolean {
@@ -36,23 +38,24 @@ function isEnabled(query: Query): boolean {
 }
 
 export async function render(path: string): Promise<RenderedPage> {
-  const matches = matchRoutes(routes, path);
-  if (!matches || matches.some(({ route }) => route.path === '*')) throw new Error(`${path} is not a page of the app`);
   // The page's code first: the render is synchronous and must not meet a page still loading.
-  await preloadPages(matches);
+  const matched = await preloadPages(routes, path);
+  // The deepest route is the page; the not-found page's is '*'.
+  if (!matched.length || matched.at(-1)?.path === '*') throw new Error(`${path} is not a page of the app`);
   const renderedAt = new Date();
   setRenderedAt(renderedAt);
   const queryClient = createQueryClient();
+  const publicReads = createPublicReads((apiPath) => apiClient.get(apiPath));
   let title = BRAND_NAME;
   const setTitle = (pageTitle: string) => {
     title = pageTitle;
   };
-  // Queries do not run during a server render: render, fetch what the render asked for, render again.
+  // Reads do not run during a server render: render, fetch what the render asked for, render again.
   for (let pass = 1; ; pass += 1) {
     const html = renderToString(
       <StrictMode>
         <DocumentTitleContext value={setTitle}>
-          <AppProviders queryClient={queryClient}>
+          <AppProviders serverData={{ publicReads, queryClient }}>
             <StaticRouter location={path}>
               <AppRoutes />
             </StaticRouter>
@@ -65,13 +68,21 @@ export async function render(path: string): Promise<RenderedPage> {
       .getQueryCache()
       .getAll()
       .filter((query) => query.state.status === 'pending' && isEnabled(query));
-    if (!waiting.length)
+    const unanswered = publicReads.unanswered();
+    if (!waiting.length && !unanswered.length)
       return {
         html,
         title,
-        state: { renderedAt: renderedAt.toISOString(), queries: dehydrate(queryClient) },
+        state: {
+          renderedAt: renderedAt.toISOString(),
+          queries: dehydrate(queryClient),
+          publicReads: publicReads.snapshot(),
+        },
       };
-    if (pass === MAX_PASSES) throw new Error(`${path}: queries still pending after ${pass} renders`);
-    await Promise.all(waiting.map((query) => query.fetch()));
+    if (pass === MAX_PASSES) throw new Error(`${path}: reads still pending after ${pass} renders`);
+    await Promise.all([
+      ...waiting.map((query) => query.fetch()),
+      ...unanswered.map((apiPath) => publicReads.refresh(apiPath)),
+    ]);
   }
 }

@@ -129,7 +129,8 @@ import type {
   toAddressUpdate,
   toProfileUpdate,
 } from '../features/profile/profile';
-import type { getMenu, getPackage, getServiceAttributes, getServices, getSitePages } from '../features/services/api';
+import type { getPackage, getServiceAttributes, getServices } from '../features/services/api';
+import type { useMenu, useSitePage } from '../features/services/hooks/use-public-catalog';
 import type { CatalogService } from '../features/services/catalog';
 import type { ErrorBodyFields } from './api/client';
 import type { ROUTES } from './routes';
@@ -226,8 +227,8 @@ export type AdminChecks = [
 ];
 
 export type CatalogChecks = [
-  Expect<Equal<Reads<typeof getMenu>, MenuItemReply[]>>,
-  Expect<Equal<Reads<typeof getSitePages>, SitePageReply[]>>,
+  Expect<Equal<ReturnType<typeof useMenu>['data'], MenuItemReply[] | undefined>>,
+  Expect<Equal<ReturnType<typeof useSitePage>, SitePageReply | null | undefined>>,
   Expect<Equal<Reads<typeof getServices>, ServiceReply[]>>,
   Expect<Equal<Reads<typeof getServiceAttributes>, ServiceAttributesReply>>,
   Expect<Equal<Reads<typeof getPackage>, PackageReply>>,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MenuIcon } from '../../features/services/components/MenuIcon';
-import { useMenu } from '../../features/services/hooks/use-catalog';
+import { useMenu } from '../../features/services/hooks/use-public-catalog';
 import styles from './Header.module.css';
 
 // Spec part 1, section 8.

@@ -1,5 +1,6 @@
 import { ROUTES } from '../../shared/routes';
-import type { Motif, Palette } from './components/illustrations';
+import type { Palette } from './components/illustrations';
+import type { Motif } from './motifs';
 
 /** The home page's copy and images (spec part 1, section 2: seven blocks, four images each). */
 

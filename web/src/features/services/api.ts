@@ -1,21 +1,10 @@
-import type {
-  MenuItemReply,
-  PackageReply,
-  ServiceAttributesReply,
-  ServiceReply,
-  SitePageReply,
-} from '@portal/contracts';
+import type { PackageReply, ServiceAttributesReply, ServiceReply } from '@portal/contracts';
 import { apiClient } from '../../shared/api';
 
-/** The catalog's read calls (spec part 1, section 7, and part 2, section 7). */
-
-export function getMenu(signal?: AbortSignal): Promise<MenuItemReply[]> {
-  return apiClient.get<MenuItemReply[]>('/menu/', { signal });
-}
-
-export function getSitePages(signal?: AbortSignal): Promise<SitePageReply[]> {
-  return apiClient.get<SitePageReply[]>('/pages/', { signal });
-}
+/**
+ * The catalog's read calls (spec part 1, section 7, and part 2, section 7); the menu and the site pages
+ * are read without react-query (hooks/use-public-catalog.ts).
+ */
 
 export function getServices(signal?: AbortSignal): Promise<ServiceReply[]> {
   return apiClient.get<ServiceReply[]>('/services/', { signal });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { QueryScope } from '../../../shared/api/QueryScope';
 import { Alert } from '../../../shared/ui/Alert';
 import { Dialog } from '../../../shared/ui/Dialog';
 import formStyles from '../../../shared/ui/form.module.css';
@@ -34,7 +35,16 @@ function localTimeZone(): string {
  * The shared 'Send Us a Message' / 'Book a Call' modal (spec part 1, sections 2-5), in the app's Dialog;
  * a click on the backdrop closes it too. A sent message closes it after 3 s.
  */
-export function ContactModal({ mode, topic, onClose }: ContactModalProps) {
+export function ContactModal(props: ContactModalProps) {
+  // Rendered by the frame, outside the routes' QueryScope.
+  return (
+    <QueryScope>
+      <ContactModalContent {...props} />
+    </QueryScope>
+  );
+}
+
+function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
   const errorId = useId();
   const withPreferredTime = mode === 'call';
   // Fixed when the modal opens: the picker's lower bound. The check on submit uses the time of the submit.

@@ -1,5 +1,5 @@
 import container from '../../../shared/ui/container.module.css';
-import { useSitePage } from '../../services/hooks/use-catalog';
+import { useSitePage } from '../../services/hooks/use-public-catalog';
 import styles from './HomeIntro.module.css';
 
 /**
@@ -9,7 +9,7 @@ import styles from './HomeIntro.module.css';
  * Without such a page, nothing shows.
  */
 export function HomeIntro() {
-  const { data: page } = useSitePage('home');
+  const page = useSitePage('home');
   const paragraphs = page?.content
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { servicesOfArea } from '../../services/catalog';
-import { useMenu, useServices } from '../../services/hooks/use-catalog';
+import { useServices } from '../../services/hooks/use-catalog';
+import { useMenu } from '../../services/hooks/use-public-catalog';
+import { QueryScope } from '../../../shared/api/QueryScope';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { blockForPath, SERVICE_FEATURES } from '../content';
 import { staggerDelayMs } from '../home-motion';
@@ -17,9 +19,17 @@ export const SERVICES_TAB_MESSAGES = {
 /**
  * The services tab (spec part 1, section 2): a filter button per service area of the menu, the chosen
  * area's text with 'Learn more', its services from the catalog, an image grid that animates in, and the
- * features list.
+ * features list. Its services come through react-query, which the rest of the home page does without.
  */
 export function ServicesTab() {
+  return (
+    <QueryScope>
+      <ServicesTabContent />
+    </QueryScope>
+  );
+}
+
+function ServicesTabContent() {
   const menu = useMenu();
   const services = useServices();
   const [selectedPath, setSelectedPath] = useState<string | null>(null);

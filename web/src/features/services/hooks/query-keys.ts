@@ -1,7 +1,5 @@
 /** Query keys of the catalog, in one place so that every reader agrees. */
 export const catalogKeys = {
-  menu: ['catalog', 'menu'] as const,
-  pages: ['catalog', 'pages'] as const,
   services: ['catalog', 'services'] as const,
   attributes: (categories: readonly string[]) => ['catalog', 'attributes', ...categories] as const,
 };

@@ -1,5 +1,6 @@
 import { servicesOfArea, type ServiceArea } from '../catalog';
-import { useMenu, useServiceAttributes, useServices } from './use-catalog';
+import { useServiceAttributes, useServices } from './use-catalog';
+import { useMenu } from './use-public-catalog';
 
 /**
  * The catalog services of one service area (a page path), with each category's attribute order. The
