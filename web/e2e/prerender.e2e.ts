@@ -115,6 +115,25 @@ describe('prerendered pages', () => {
     expect((await preloads('/books')).filter((file) => withQueries.test(file))).toHaveLength(2);
   });
 
+  it("fetches a page's code when the pointer is over a link to it, before the click", async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await waitForHydration(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const books = page.getByRole('main').getByRole('link', { name: /^Explore Books/ });
+
+    const requested = (file: RegExp) => page.waitForRequest((request) => file.test(new URL(request.url()).pathname));
+    const chunks = Promise.all([requested(/^\/assets\/site-routes-/), requested(/^\/assets\/ServicePages-/)]);
+
+    await books.hover();
+    await chunks;
+    expect(fetched.filter((path) => path.startsWith('/api/'))).toEqual([]);
+
+    await books.click();
+    await page.getByRole('heading', { level: 1, name: 'Bookkeeping that closes on time, every month' }).waitFor();
+  });
+
   it('hydrates on a phone-sized screen, where the header shows its mobile menu', async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
 

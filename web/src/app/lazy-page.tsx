@@ -1,4 +1,4 @@
-import { createElement, use, type ComponentType } from 'react';
+import { createElement, use, useEffect, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 
 /**
@@ -77,4 +77,31 @@ export async function preloadPages(
     if (childRoutes) return [...matched, ...(await preloadPages(childRoutes, location, pathnameBase))];
   }
   return matched;
+}
+
+/** What shows that a visitor is about to open a link: a pointer over it, a touch on it, the focus on it. */
+const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
+
+/**
+ * Fetches the code of a page as soon as the visitor shows they are about to open a link to it, so that the
+ * click finds it there: the first page after the home page also brings the other pages' table and
+ * react-query (site-routes.tsx), one round trip more than a page alone. Data is not fetched ahead.
+ */
+export function usePreloadOnIntent(routes: RouteObject[]): void {
+  useEffect(() => {
+    const started = new Set<string>();
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      const { pathname, search } = link;
+      if (started.has(pathname)) return;
+      started.add(pathname);
+      // A failure is tried again at the next sign of intent, and shows only if the page is opened.
+      preloadPages(routes, { pathname, search }).catch(() => started.delete(pathname));
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
+    return () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
+    };
+  }, [routes]);
 }
