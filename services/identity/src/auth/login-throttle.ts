@@ -37,12 +37,16 @@ export class LoginThrottle {
 
   /** Before the password is checked: throws TooManyRequestsException when this attempt must wait. */
   async admit(account: string, ip: string): Promise<void> {
-    // One round trip to Redis for the three (they go out together), not three in turn.
-    const [, , failures] = await Promise.all([
+    // One round trip to Redis for the three (they go out together), not three in turn; a refusal is the
+    // first in this order whichever answer settles first, as when they ran one after another.
+    const [perIp, perAccountAndIp, counted] = await Promise.allSettled([
       this.limiter.consume(RATE_LIMITS.loginPerIp, ip),
       this.limiter.check(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip)),
       this.limiter.count(RATE_LIMITS.loginFailuresPerAccount, account),
     ]);
+    for (const refusal of [perIp, perAccountAndIp]) if (refusal.status === 'rejected') throw refusal.reason;
+    if (counted.status === 'rejected') throw counted.reason;
+    const failures = counted.value;
     const delay = slowdownSeconds(failures);
     if (delay && !(await this.isFamiliar(account, ip))) {
       // One attempt per `delay` seconds for the account, from all unfamiliar addresses together.
