@@ -23,9 +23,9 @@ import { defaultJobOptions } from '../libs/events/src/queues';
 import { redisConnectionOptions } from '../libs/events/src/redis';
 import { bounded, machineLoad, runBench, startBackingServices } from './bench-env';
 
-/** What the relay moves per transaction and the mail worker runs at once (OutboxRelay, MailProcessor). */
+/** What the relay moves per transaction and the mail worker runs at once (OutboxRelay, MAIL_CONCURRENCY). */
 const RELAY_BATCH = 100;
-const WORKER_CONCURRENCY = 8;
+const MAIL_CONCURRENCY = 32;
 const TIMEOUT_MS = 120_000;
 
 async function waitUntil(what: string, done: () => Promise<boolean>): Promise<void> {
@@ -82,7 +82,7 @@ async function bareRun(redisUrl: string, jobs: number): Promise<number> {
     async () => {
       if (++completed === jobs) finished();
     },
-    { connection, prefix, concurrency: WORKER_CONCURRENCY },
+    { connection, prefix, concurrency: MAIL_CONCURRENCY },
   );
   try {
     await worker.waitUntilReady();

@@ -5,6 +5,7 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
 import { MailMessage, QUEUES, QueueJob, TemplateMail } from '@portal/events';
+import { DeliveryLedger } from './delivery-ledger';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
 import { renderTemplate } from './templates/templates';
 
@@ -21,23 +22,30 @@ export function senderDomain(from: string): string {
   return match ? match[1].toLowerCase() : 'portal.localhost';
 }
 
+/** Mails sent at once by one worker process; their claims share a transaction (bench/mail.ts runs as many). */
+const MAIL_CONCURRENCY = 32;
+
 /**
- * Sends the mail jobs. Idempotent by job id: the delivery row is claimed in the same
- * transaction that is committed after the transport accepted the message, so a job
- * seen again (a relay retry, a manual re-add) is skipped, and a concurrent duplicate
- * waits on the claim instead of sending a second copy. A crash between the transport
- * and the commit sends again on retry, with the same Message-ID.
+ * Sends the mail jobs. Idempotent by job id: the delivery row is claimed in a
+ * transaction that is committed after the transport accepted the message (DeliveryLedger,
+ * one transaction for the mails in flight together), so a job seen again (a relay retry,
+ * a manual re-add) is skipped, and a concurrent duplicate waits on the claim instead of
+ * sending a second copy. A crash between the transport and the commit sends again on
+ * retry, with the same Message-ID.
  */
-@Processor(QUEUES.mail, { concurrency: 8 })
+@Processor(QUEUES.mail, { concurrency: MAIL_CONCURRENCY })
 export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(MailProcessor.name);
+
+  private readonly ledger: DeliveryLedger;
 
   constructor(
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     private readonly config: AppConfig,
-    @InjectDataSource('notifications') private readonly dataSource: DataSource,
+    @InjectDataSource('notifications') dataSource: DataSource,
   ) {
     super();
+    this.ledger = new DeliveryLedger(dataSource, config.MAIL_TRANSPORT, MAIL_CONCURRENCY);
   }
 
   async process(job: QueueJob<'mail'>): Promise<MailJobResult> {
@@ -66,28 +74,20 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
 
   private async send(jobId: string, message: MailMessage): Promise<MailJobResult> {
     const messageId = `${jobId}@${senderDomain(this.config.MAIL_FROM)}`;
-    // Plain SQL: on a burst of mails the query builder's work per statement showed in profiles.
-    return this.dataSource.transaction(async (manager) => {
-      const claim = (await manager.query(
-        `INSERT INTO mail_deliveries (job_id, message_id, transport) VALUES ($1, $2, $3)
-         ON CONFLICT (job_id) DO NOTHING RETURNING job_id`,
-        [jobId, messageId, this.config.MAIL_TRANSPORT],
-      )) as unknown[];
-      if (claim.length === 0) {
-        this.logger.log(`mail job ${jobId} was delivered before; skipped`);
-        return { messageId, delivered: false };
-      }
-      let providerId: string;
+    const providerId = await this.ledger.deliver(jobId, messageId, async () => {
       try {
-        ({ id: providerId } = await this.transport.send({ ...message, from: this.config.MAIL_FROM, messageId }));
+        return (await this.transport.send({ ...message, from: this.config.MAIL_FROM, messageId })).id;
       } catch (error) {
         // Retrying a message the provider refuses for good only delays the failed job.
         if (error instanceof MailRejectedError && error.permanent) throw new UnrecoverableError(error.message);
         throw error;
       }
-      await manager.query(`UPDATE mail_deliveries SET provider_id = $2 WHERE job_id = $1`, [jobId, providerId]);
-      return { messageId, delivered: true, providerId };
     });
+    if (providerId === null) {
+      this.logger.log(`mail job ${jobId} was delivered before; skipped`);
+      return { messageId, delivered: false };
+    }
+    return { messageId, delivered: true, providerId };
   }
 
   @OnWorkerEvent('failed')

@@ -44,4 +44,18 @@ describe('composeMime', () => {
     });
     expect(await parseMail(raw)).toMatchObject({ html: '<h1>H</h1>', text: 'T', to: ['b@x.test', 'c@x.test'] });
   });
+
+  it('keeps text in any script intact (quoted-printable throughout)', async () => {
+    const text = 'Здравствуйте, Ана — 你好\n\nΣας ευχαριστούμε: https://portal.test/ü';
+    const raw = await composeMime({
+      from: 'Portal <no-reply@portal.test>',
+      to: 'client@example.com',
+      subject: 'Добро пожаловать 👋',
+      text,
+      messageId: 'm2@portal.test',
+    });
+    expect(raw.toString()).toMatch(/^Content-Transfer-Encoding: quoted-printable$/m);
+    expect(raw.toString()).not.toMatch(/^Content-Transfer-Encoding: base64$/m);
+    expect(await parseMail(raw)).toMatchObject({ subject: 'Добро пожаловать 👋', text });
+  });
 });

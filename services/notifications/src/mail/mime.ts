@@ -16,6 +16,9 @@ export function composeMime(message: OutgoingMail, date = new Date()): Promise<B
     html: message.html ?? textToHtml(message.text),
     messageId: `<${message.messageId}>`,
     date,
+    // Our text is mostly ASCII: quoted-printable for every part and header word, without
+    // nodemailer counting the characters of each value to choose it (a third of its time).
+    textEncoding: 'quoted-printable',
   });
   return new Promise((resolve, reject) => {
     composer.compile().build((error, raw) => (error ? reject(error) : resolve(raw)));
