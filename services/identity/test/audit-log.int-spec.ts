@@ -211,16 +211,26 @@ describe('identity: audit log', () => {
       expect(signedIn.status).toBe(200);
       // Read at once, before anything queued could have landed.
       const [entry] = await app.sql(
-        `SELECT actor_id, action, target, client_ip FROM identity.audit_log
-          WHERE action = 'auth.sign_in' AND client_ip = $1`,
+        `SELECT actor_id, actor_email, action, target, client_ip, request_id, details,
+                abs(extract(epoch FROM now() - at)) < 60 AS recent
+           FROM identity.audit_log WHERE action = 'auth.sign_in' AND client_ip = $1`,
         [ip],
       );
       expect(entry).toEqual({
         actor_id: client.id,
+        actor_email: client.email,
         action: 'auth.sign_in',
         target: `user:${client.id}`,
         client_ip: ip,
+        request_id: expect.any(String),
+        details: { second_factor: 'none' },
+        recent: true,
       });
+      // Written with the session the token names, in the same statement.
+      const sid = JSON.parse(Buffer.from(signedIn.body.access_token.split('.')[1], 'base64url').toString()).sid;
+      expect(await app.sql(`SELECT user_id, client_ip FROM identity.sessions WHERE id = $1`, [sid])).toEqual([
+        { user_id: client.id, client_ip: ip },
+      ]);
       const queued = await app.sql(
         `SELECT count(*)::int AS n FROM identity.outbox WHERE queue = 'audit' AND payload->>'client_ip' = $1`,
         [ip],

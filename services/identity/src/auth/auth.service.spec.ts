@@ -1,4 +1,4 @@
-import { UnauthorizedException } from '@nestjs/common';
+import { HttpException, HttpStatus, UnauthorizedException } from '@nestjs/common';
 import type { TokenService } from '@portal/auth';
 import type { AuditScope, AuditTrail } from '@portal/events';
 import type { RateLimiter } from '@portal/http';
@@ -92,5 +92,46 @@ describe('AuthService.login without an account', () => {
       [{}, actor, 'auth.sign_in_failed', 'user:u1', { reason: 'wrong_password' }],
       [{}, actor, 'auth.locked_out', 'user:u1', { reason: 'wrong_password' }],
     ]);
+  });
+});
+
+describe('AuthService.login while the account is read', () => {
+  const refusal = new HttpException({ detail: 'Too many sign-in attempts' }, HttpStatus.TOO_MANY_REQUESTS);
+
+  function service(admit: () => Promise<void>, findByEmail: () => Promise<unknown>) {
+    const hasher = { verify: jest.fn(), verifyNothing: jest.fn() } as unknown as PasswordHasher;
+    const auth = new AuthService(
+      {} as DataSource,
+      { findByEmail: jest.fn(findByEmail) } as unknown as UsersService,
+      {} as ProfilesService,
+      hasher,
+      {} as TokenService,
+      {} as RateLimiter,
+      {} as VerificationService,
+      { admit: jest.fn(admit) } as unknown as LoginThrottle,
+      {} as UserTokens,
+      {} as SessionsService,
+      {} as AuditTrail,
+    );
+    return { auth, hasher };
+  }
+
+  const attempt = (auth: AuthService) => auth.login({ username: 'a@example.com', password: 'Any!pass1' }, SCOPE);
+
+  it('answers a refused attempt with the refusal, whatever the read did, and hashes nothing', async () => {
+    for (const read of [async () => ({ id: 'u1' }), async () => Promise.reject(new Error('database down'))]) {
+      const { auth, hasher } = service(async () => Promise.reject(refusal), read);
+      await expect(attempt(auth)).rejects.toBe(refusal);
+      expect(hasher.verify).not.toHaveBeenCalled();
+      expect(hasher.verifyNothing).not.toHaveBeenCalled();
+    }
+  });
+
+  it("answers an admitted attempt with the read's failure", async () => {
+    const { auth } = service(
+      async () => undefined,
+      async () => Promise.reject(new Error('database down')),
+    );
+    await expect(attempt(auth)).rejects.toThrow('database down');
   });
 });

@@ -70,9 +70,12 @@ export class AuthService {
     const email = loginEmail(dto);
     const account = normalizeEmail(email);
     const ip = scope.client_ip ?? '';
+    // The account is read while the throttle decides (a read is cheap; the hash is what it guards),
+    // but a refusal is what a refused attempt answers, whatever the read did.
+    const reading = this.users.findByEmail(email);
+    reading.catch(() => undefined);
     await this.throttle.admit(account, ip);
-
-    const user = await this.users.findByEmail(email);
+    const user = await reading;
     // One check per address at a time, in turn with every other address (see PasswordHasher).
     const check = user
       ? await this.hasher.verify(dto.password, user.passwordHash, ip)
@@ -109,7 +112,7 @@ export class AuthService {
     });
   }
 
-  /** A completed sign-in: the address is trusted, a session row and the audit entry commit together, a token. */
+  /** A completed sign-in: the address is trusted, a session row and the audit entry in one statement, a token. */
   async signIn(
     user: User,
     scope: AuditScope,
@@ -117,15 +120,18 @@ export class AuthService {
     details: Record<string, string>,
   ): Promise<SessionReply> {
     // Redis and Postgres at the same time: neither waits for the other.
-    const [, sessionId] = await Promise.all([
+    const [, [session]] = await Promise.all([
       this.throttle.succeeded(normalizeEmail(user.email), scope.client_ip ?? ''),
-      this.dataSource.transaction(async (manager) => {
-        const id = await this.sessions.start(manager, user.id, user.sessionVersion, scope, userAgent);
-        await this.audit.record(manager, asActor(scope, user), 'auth.sign_in', `user:${user.id}`, details);
-        return id;
-      }),
+      this.audit.withEntry<{ id: string }>(
+        this.dataSource.manager,
+        this.sessions.newSession(user.id, user.sessionVersion, scope, userAgent),
+        asActor(scope, user),
+        'auth.sign_in',
+        `user:${user.id}`,
+        details,
+      ),
     ]);
-    return this.session(user, sessionId);
+    return this.session(user, session.id);
   }
 
   /** The login answer: a fresh access token and what the web keeps of the user. */

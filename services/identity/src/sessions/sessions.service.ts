@@ -42,12 +42,23 @@ export class SessionsService {
     scope: Pick<AuditScope, 'client_ip'>,
     userAgent: string | undefined,
   ): Promise<string> {
-    const [row] = (await manager.query(
-      `INSERT INTO sessions (user_id, session_version, client_ip, user_agent, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
-      [userId, sessionVersion, scope.client_ip, userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null, this.ttl],
-    )) as Array<{ id: string }>;
+    const { sql, params } = this.newSession(userId, sessionVersion, scope, userAgent);
+    const [row] = (await manager.query(sql, params)) as Array<{ id: string }>;
     return row.id;
+  }
+
+  /** The INSERT of `start`, answering the session's `id`: to run with an audit entry (AuditTrail.withEntry). */
+  newSession(
+    userId: string,
+    sessionVersion: number,
+    scope: Pick<AuditScope, 'client_ip'>,
+    userAgent: string | undefined,
+  ): { sql: string; params: unknown[] } {
+    return {
+      sql: `INSERT INTO sessions (user_id, session_version, client_ip, user_agent, expires_at)
+            VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
+      params: [userId, sessionVersion, scope.client_ip, userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null, this.ttl],
+    };
   }
 
   /**
