@@ -32,14 +32,13 @@ const rows = new Map<string, Partial<User>>([
 ]);
 const users = {
   findOneBy: async ({ id }: { id: string }) => rows.get(id) ?? null,
-  createQueryBuilder: () => {
-    let email = '';
-    const query = {
-      where: (_sql: string, params: { email: string }) => ((email = params.email.toLowerCase()), query),
-      getOne: async () => [...rows.values()].find((row) => row.email === email) ?? null,
-    };
-    return query;
+  // findByEmail's plain SQL: `... WHERE lower(email) = lower($1)`.
+  metadata: { columns: [{ databaseName: 'id', propertyName: 'id' }] },
+  manager: {
+    query: async (_sql: string, [email]: [string]) =>
+      [...rows.values()].filter((row) => row.email === email.toLowerCase()),
   },
+  create: (row: Partial<User>) => row,
 };
 
 // What the routes record (an export of the log).

@@ -17,19 +17,18 @@ export interface NewUser {
 @Injectable()
 export class UsersService {
   /** `column AS "property"` for every column of User: a row of plain SQL that `create` takes as it is. */
-  private readonly columns: string;
+  private columns: string | undefined;
 
-  constructor(@InjectRepository(User, 'identity') private readonly users: Repository<User>) {
-    this.columns = users.metadata.columns
-      .map((column) => `${column.databaseName} AS "${column.propertyName}"`)
-      .join(', ');
-  }
+  constructor(@InjectRepository(User, 'identity') private readonly users: Repository<User>) {}
 
   /**
    * The account with this e-mail, compared case-insensitively (as the unique index does). Plain
    * SQL: every sign-in reads it, and the query builder's work showed in the sign-in's profile.
    */
   async findByEmail(email: string, manager?: EntityManager): Promise<User | null> {
+    this.columns ??= this.users.metadata.columns
+      .map((column) => `${column.databaseName} AS "${column.propertyName}"`)
+      .join(', ');
     const [row] = (await (manager ?? this.users.manager).query(
       `SELECT ${this.columns} FROM users WHERE lower(email) = lower($1)`,
       [email.trim()],
