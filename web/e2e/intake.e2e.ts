@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, signInWithStoredSession, uniqueEmail } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // What visitors send the firm (careers, perks, deadline alerts) and the admin's inbox, in Chromium
 // against the built app.
@@ -22,10 +22,12 @@ function main(page: Page): Locator {
   return page.getByRole('main');
 }
 
+/** Opens a page and waits until the app has taken it over: a prerendered page shows its buttons before they work. */
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await main(page).getByRole('heading', { level: 1 }).waitFor();
+  await waitForHydration(page);
 }
 
 /** Applies for the Raleigh accountant position with a PDF resume and waits for the success text. */
