@@ -3,9 +3,6 @@
  * the admins' account look-up.
  */
 
-/** user_type of the firm's staff; everyone else is 1. The web shows Admin for this type only. */
-export const ADMIN_USER_TYPE = 99;
-
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
 export const PASSWORD_MAX_LENGTH = 128;

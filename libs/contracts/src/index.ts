@@ -6,6 +6,7 @@
  */
 export * from './common';
 export * from './auth';
+export * from './user-types';
 export * from './profiles';
 export * from './catalog';
 export * from './onboarding';
