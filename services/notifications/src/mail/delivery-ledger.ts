@@ -1,6 +1,6 @@
 import { DataSource, QueryRunner } from 'typeorm';
 
-/** What `deliver` resolves with: the transport's id, or null when the job was delivered before. */
+/** Sends the message; resolves with the transport's id of it. It must settle (transports have timeouts). */
 type Send = () => Promise<string>;
 
 interface Waiting {
@@ -18,7 +18,8 @@ interface Waiting {
  * transaction per mail: a job id delivered before is skipped; a concurrent duplicate's
  * INSERT waits on the uncommitted claim (and skips once it commits, claims once it is
  * deleted); a crash before the COMMIT leaves no claim, so the retry sends again (same
- * Message-ID). A job completes only after its claim is committed.
+ * Message-ID). A job completes only after its claim is committed, so a batch lasts as long as
+ * its slowest send.
  */
 export class DeliveryLedger {
   private waiting: Waiting[] = [];

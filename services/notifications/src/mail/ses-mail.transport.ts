@@ -16,10 +16,22 @@ export class SesMailTransport implements MailTransport, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   private readonly client: SESClient;
 
-  constructor(config: Pick<AppConfig, 'AWS_REGION' | 'AWS_ENDPOINT_URL'>) {
+  constructor(
+    config: Pick<AppConfig, 'AWS_REGION' | 'AWS_ENDPOINT_URL'>,
+    /**
+     * The SDK waits forever by default. A send must end: the mails in flight together commit
+     * their deliveries together (DeliveryLedger), so one hung request would hold them all.
+     */
+    timeouts: { connectionMs: number; requestMs: number } = { connectionMs: 5_000, requestMs: 30_000 },
+  ) {
     this.client = new SESClient({
       region: config.AWS_REGION,
       ...(config.AWS_ENDPOINT_URL ? { endpoint: config.AWS_ENDPOINT_URL } : {}),
+      requestHandler: {
+        connectionTimeout: timeouts.connectionMs,
+        requestTimeout: timeouts.requestMs,
+        throwOnRequestTimeout: true,
+      },
     });
   }
 
