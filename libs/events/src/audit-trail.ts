@@ -48,6 +48,16 @@ function auditLogInsert(n: number): string {
     FROM jsonb_populate_record(NULL::audit_log, $${n}::jsonb)`;
 }
 
+/** An entry of now: who, from where, what, on what. */
+function auditRecord(
+  scope: AuditScope,
+  action: AuditAction,
+  target: string | null,
+  details: AuditEntry['details'],
+): AuditRecord {
+  return { at: new Date().toISOString(), ...scope, action, target, details };
+}
+
 function auditLogRow(id: string, entry: AuditRecord): string {
   return JSON.stringify({ ...entry, id, details: entry.details ?? {} });
 }
@@ -98,7 +108,7 @@ export class AuditTrail {
     target: string | null = null,
     details: AuditEntry['details'] = {},
   ): Promise<void> {
-    const entry: AuditRecord = { at: new Date().toISOString(), ...scope, action, target, details };
+    const entry = auditRecord(scope, action, target, details);
     if (!this.local) {
       await this.outbox.enqueue(manager, QUEUES.audit, 'record', entry);
       return;
@@ -122,7 +132,7 @@ export class AuditTrail {
     details: AuditEntry['details'] = {},
   ): Promise<Row[]> {
     if (!this.local) throw new Error(`AuditTrail.withEntry: only ${AUDIT_LOG_SERVICE} writes audit_log itself`);
-    const entry: AuditRecord = { at: new Date().toISOString(), ...scope, action, target, details };
+    const entry = auditRecord(scope, action, target, details);
     return (await queryable.query(
       `WITH change AS (${change.sql}), entry AS (${auditLogInsert(change.params.length + 1)}) SELECT * FROM change`,
       [...change.params, auditLogRow(randomUUID(), entry)],
