@@ -11,7 +11,7 @@ import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger, LoggerModule } from 'nestjs-pino';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { answerDirectly, directRoutes } from './direct-route';
-import { createLogger, ProcessLogger } from './logger';
+import { createLogger, loggedUrl, ProcessLogger } from './logger';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
 import { refuseMalformedInput } from './request-input';
 import { securityHeaders } from './security';
@@ -25,7 +25,12 @@ class OneLinePerRequest extends LogController {
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: loggedUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   }

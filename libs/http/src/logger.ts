@@ -36,6 +36,23 @@ export function createLogger(options: LoggerOptions): Logger {
   return logger;
 }
 
+/**
+ * A request's URL as the request log writes it: the path, and the query's parameter names with `*`
+ * for each value. Query values can be secrets — a reset or verification link's token, or the
+ * fields of a form sent natively before its page's script ran — and logs are kept, shipped and
+ * read far more widely than the database.
+ */
+export function loggedUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const names = url
+    .slice(start + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=', 1)[0]}=*`);
+  return `${url.slice(0, start)}?${names.join('&')}`;
+}
+
 /** pino-pretty is a development dependency: without it (a production install) lines stay JSON. */
 function prettyStream(): DestinationStream | undefined {
   try {

@@ -96,6 +96,16 @@ describe('gateway, all-in-one', () => {
     expect(line).toMatchObject({ msg: 'request', method: 'GET', url: '/api/health', status: 200, service: 'gateway' });
   });
 
+  it("logs a query's parameter names, never their values", async () => {
+    await fetch(`${gateway.baseUrl}/api/health?token=reset-token-123&email=ann%40example.com`, {
+      headers: { 'x-request-id': 'trace-query-1' },
+    });
+
+    const line = await gateway.waitForLog((entry) => entry.reqId === 'trace-query-1');
+    expect(line).toMatchObject({ msg: 'request', url: '/api/health?token=*&email=*' });
+    expect(app.gateway.output()).not.toContain('reset-token-123');
+  });
+
   it("puts the request's id on every line a service logs while handling it, not only the access line", async () => {
     const email = `log-${Date.now()}@example.com`;
     const reply = await fetch(`${gateway.baseUrl}/api/auth/register`, {
