@@ -210,6 +210,49 @@ describe('prerendered pages', () => {
     await page.waitForURL((url) => url.pathname === '/settings');
   });
 
+  it('sends no form of a prerendered page before its script runs: every submit button is disabled in the HTML', async () => {
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+    let forms = 0;
+
+    for (const path of [...paths, '/signin']) {
+      const html = await fetchHtml(path);
+      const submits = [...html.matchAll(/<button type="submit"[^>]*>/g)].map((match) => match[0]);
+      // At least the footer's newsletter form on every page.
+      expect(submits.length).toBeGreaterThan(0);
+      for (const submit of submits) expect(`${path}: ${submit}`).toMatch(/ disabled=""/);
+      forms += submits.length;
+    }
+    expect(forms).toBeGreaterThan(paths.length);
+  });
+
+  it('keeps what a visitor typed before the script ran out of the URL, then lets the form work', async () => {
+    const page = await newPage(browser);
+    let runScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (runScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/signin', { waitUntil: 'commit' });
+    const main = page.getByRole('main');
+    const signIn = main.getByRole('button', { name: 'Sign in' });
+
+    await main.getByLabel('Email').fill('early@example.com');
+    await main.getByLabel('Password').fill('Early-pass1');
+    await main.getByLabel('Password').press('Enter');
+    await signIn.click({ force: true });
+
+    expect(new URL(page.url()).search).toBe('');
+    expect(await signIn.isDisabled()).toBe(true);
+    runScripts();
+    await waitForHydration(page);
+    expect(await signIn.isEnabled()).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await main.getByLabel('Email').inputValue()).toBe('early@example.com');
+    expect(await main.getByLabel('Password').inputValue()).toBe('Early-pass1');
+  });
+
   it('serves the app shell, not a prerendered page, for other paths', async () => {
     const html = await fetchHtml('/signup');
 

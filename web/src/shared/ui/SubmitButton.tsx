@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import buttonStyles from './button.module.css';
 import formStyles from './form.module.css';
+import { useHydrated } from './use-hydrated';
 
 interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> {
   /** The submit is under way: the button is disabled, says `busyLabel` and is marked aria-busy. */
@@ -13,7 +14,15 @@ interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>
   block?: boolean;
 }
 
-/** A form's submit button; a second submit cannot start while the first is under way. */
+/**
+ * A form's submit button; a second submit cannot start while the first is under way.
+ *
+ * Disabled in prerendered HTML until the page has hydrated. Before that the form has no submit
+ * handler: the browser would send it itself, as a GET to the page's own URL — the sign-in form's
+ * password in the address bar, the history and the server's request log. A disabled default button
+ * also stops the browser's implicit submission (Enter in a field). Rendered in the browser from
+ * scratch, it is enabled at once.
+ */
 export function SubmitButton({
   busy,
   busyLabel,
@@ -24,12 +33,13 @@ export function SubmitButton({
   className,
   ...button
 }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   const classes = [buttonStyles.button, buttonStyles[variant], block && formStyles.submit, className];
   return (
     <button
       type="submit"
       className={classes.filter(Boolean).join(' ')}
-      disabled={busy || disabled}
+      disabled={busy || disabled || !hydrated}
       aria-busy={busy || undefined}
       {...button}
     >
