@@ -34,7 +34,7 @@ async function open(page: Page, path: string): Promise<void> {
 async function applyWithResume(page: Page, applicant: { name: string; email: string; file: string }): Promise<void> {
   await open(page, '/careers');
   const form = main(page).getByRole('form', { name: 'Job application' });
-  await main(page).getByRole('button', { name: 'Apply for Accountant (Raleigh, NC)' }).click();
+  await main(page).getByRole('link', { name: 'Apply for Accountant (Raleigh, NC)' }).click();
   // The chosen position is in the form, which takes the focus on its first field.
   expect(await form.getByLabel('Position').inputValue()).toBe('Accountant (Raleigh, NC)');
   await form.getByLabel('Name', { exact: true }).fill(applicant.name);

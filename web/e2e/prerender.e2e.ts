@@ -253,6 +253,21 @@ describe('prerendered pages', () => {
     expect(await main.getByLabel('Password').inputValue()).toBe('Early-pass1');
   });
 
+  it("takes a visitor from /careers' Apply links to the application form before the script runs", async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto('/careers');
+
+    await page.getByRole('main').getByRole('link', { name: 'Apply for CPA (Remote, US)' }).click();
+
+    await page.waitForURL((url) => url.hash === '#apply');
+    const formTop = await page
+      .getByRole('form', { name: 'Job application' })
+      .evaluate((form) => form.getBoundingClientRect().top);
+    // In view, below the sticky header.
+    expect(formTop).toBeGreaterThan(60);
+    expect(formTop).toBeLessThan(400);
+  });
+
   it('serves the app shell, not a prerendered page, for other paths', async () => {
     const html = await fetchHtml('/signup');
 

@@ -3,6 +3,9 @@ import buttonStyles from '../../../shared/ui/button.module.css';
 import page from '../../../shared/ui/page.module.css';
 import styles from './Careers.module.css';
 
+/** The id of the application form's section, which the Apply links lead to. */
+export const APPLY_SECTION_ID = 'apply';
+
 interface PositionListProps {
   /** The visitor chose to apply for this position (a value of APPLICATION_POSITIONS). */
   onApply(position: string): void;
@@ -22,14 +25,7 @@ export function PositionList({ onApply }: PositionListProps) {
               {position.openings > 1 && <span className={styles.badge}>{position.openings} openings</span>}
             </p>
             <p className={styles.description}>{position.description}</p>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              onClick={() => onApply(label)}
-              aria-label={`Apply for ${label}`}
-            >
-              Apply
-            </button>
+            <ApplyLink position={label} label={`Apply for ${label}`} onApply={onApply} />
           </li>
         );
       })}
@@ -40,15 +36,28 @@ export function PositionList({ onApply }: PositionListProps) {
           Not seeing your role? Tell us what you do best: we keep every application on file and reach out when a
           matching position opens.
         </p>
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          onClick={() => onApply(GENERAL_APPLICATION)}
-          aria-label={`Apply: ${GENERAL_APPLICATION}`}
-        >
-          Apply
-        </button>
+        <ApplyLink position={GENERAL_APPLICATION} label={`Apply: ${GENERAL_APPLICATION}`} onApply={onApply} />
       </li>
     </ul>
+  );
+}
+
+/**
+ * A link to the application form: in prerendered HTML, before the page hydrates, it still takes the
+ * visitor there; once hydrated it also chooses the position in the form.
+ */
+function ApplyLink({ position, label, onApply }: { position: string; label: string } & PositionListProps) {
+  return (
+    <a
+      href={`#${APPLY_SECTION_ID}`}
+      className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onApply(position);
+      }}
+      aria-label={label}
+    >
+      Apply
+    </a>
   );
 }

@@ -6,7 +6,7 @@ import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { ApplicationForm } from '../components/ApplicationForm';
 import styles from '../components/Careers.module.css';
-import { PositionList } from '../components/PositionList';
+import { APPLY_SECTION_ID, PositionList } from '../components/PositionList';
 
 const OPENINGS = CAREER_POSITIONS.reduce((sum, position) => sum + position.openings, 0);
 
@@ -43,6 +43,7 @@ export function CareersPage() {
       </section>
       <section
         ref={formSection}
+        id={APPLY_SECTION_ID}
         className={`${container.container} ${styles.applySection}`}
         aria-labelledby="apply-title"
       >
