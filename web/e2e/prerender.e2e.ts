@@ -106,13 +106,33 @@ describe('prerendered pages', () => {
 
   it("loads the home page without react-query and the other pages' routes, which the other pages preload", async () => {
     const preloads = async (path: string) =>
-      [...(await fetchHtml(path)).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-        (match) => match[1],
-      );
+      [...(await fetchHtml(path)).matchAll(/<link rel="modulepreload" [^>]*href="([^"]+)">/g)].map((match) => match[1]);
     const withQueries = /\/assets\/(query|site-routes)-/;
 
     expect((await preloads('/')).filter((file) => withQueries.test(file))).toEqual([]);
     expect((await preloads('/books')).filter((file) => withQueries.test(file))).toHaveLength(2);
+  });
+
+  it("fetches a prerendered page's code at low priority, after what its first paint needs; the app shell's at the browser's", async () => {
+    const scriptPriorities = async (path: string) => {
+      const page = await newPage(browser);
+      const cdp = await page.context().newCDPSession(page);
+      const priorities = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', ({ request, type }) => {
+        if (type === 'Script') priorities.set(new URL(request.url).pathname, request.initialPriority);
+      });
+      await cdp.send('Network.enable');
+      await page.goto(path);
+      await waitForHydration(page);
+      return priorities;
+    };
+
+    const prerendered = await scriptPriorities('/books');
+    expect(prerendered.size).toBeGreaterThan(3);
+    expect(new Set(prerendered.values())).toEqual(new Set(['Low']));
+    // The shell renders nothing until its code runs: that code stays as urgent as the browser makes it.
+    const shell = await scriptPriorities('/signup');
+    expect([...shell.values()].filter((priority) => priority === 'Low')).toEqual([]);
   });
 
   it("fetches a page's code when the pointer is over a link to it, before the click", async () => {
@@ -173,7 +193,7 @@ describe('prerendered pages', () => {
   it('has a prerendered page revalidated by its ETag, and the hashed code it loads cached for a year', async () => {
     const first = await fetch(`${baseUrl()}/books`);
     const etag = first.headers.get('etag');
-    const script = /<script type="module" crossorigin src="([^"]+)">/.exec(await first.text())?.[1];
+    const script = /<script type="module" [^>]*src="([^"]+)">/.exec(await first.text())?.[1];
 
     expect(etag).toBeTruthy();
     expect((await fetch(`${baseUrl()}/books`, { headers: { 'if-none-match': etag! } })).status).toBe(304);

@@ -183,6 +183,9 @@ function pageHtml(template, page, rendered) {
     /<div id="root"><\/div>/,
     `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="prerender-state">${scriptJson(rendered.state)}</script>`,
   );
+  // The page is in the HTML: its code only hydrates it, so it is fetched at low priority, never ahead of what
+  // the first paint needs (the app shell, which renders nothing without its code, keeps Vite's priorities).
+  html = html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
   // Without JavaScript the prerendered page is readable: the notice is for the app shell only, and so is the
   // template's note on its title.
   return html
