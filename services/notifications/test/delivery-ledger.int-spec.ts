@@ -139,19 +139,51 @@ describe('DeliveryLedger', () => {
     expect(duplicateSend).not.toHaveBeenCalled();
   });
 
-  it('lets a concurrent duplicate claim and send once the first send failed', async () => {
-    const first = new DeliveryLedger(dataSource, 'file');
-    const second = new DeliveryLedger(other, 'file');
-    const original = pendingSend('lost');
-    const failed = first.deliver('job-lost', 'job-lost@portal.test', original.send);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const duplicate = second.deliver('job-lost', 'job-lost@portal.test', async () => 'second-try');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    original.fail(new Error('connection reset'));
-    await expect(failed).rejects.toThrow('connection reset');
-    await expect(duplicate).resolves.toBe('second-try');
-    expect((await committed()).map((row) => row.provider_id)).toEqual(['second-try']);
+  it('sends a job taken twice at once by the same process once (a stalled job taken again), the other skipped', async () => {
+    const ledger = new DeliveryLedger(dataSource, 'file');
+    const original = pendingSend('twice');
+    const copy = jest.fn(async () => 'copy');
+    const delivered = ledger.deliver('job-twice', 'job-twice@portal.test', original.send);
+    const duplicate = ledger.deliver('job-twice', 'job-twice@portal.test', copy);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(original.send).toHaveBeenCalledTimes(1);
+
+    original.finish();
+    await expect(delivered).resolves.toBe('provider-twice');
+    await expect(duplicate).resolves.toBeNull();
+    expect(copy).not.toHaveBeenCalled();
+    expect((await committed()).map((row) => row.provider_id)).toEqual(['provider-twice']);
   });
+
+  it.each([
+    {
+      where: 'the same process (taken at once)',
+      ledgers: () => {
+        const ledger = new DeliveryLedger(dataSource, 'file');
+        return [ledger, ledger];
+      },
+      apartMs: 0,
+    },
+    {
+      where: 'another process',
+      ledgers: () => [new DeliveryLedger(dataSource, 'file'), new DeliveryLedger(other, 'file')],
+      apartMs: 50,
+    },
+  ])(
+    'lets a concurrent duplicate in $where claim and send once the first send failed',
+    async ({ ledgers, apartMs }) => {
+      const [first, second] = ledgers();
+      const original = pendingSend('lost');
+      const failed = first.deliver('job-lost', 'job-lost@portal.test', original.send);
+      await new Promise((resolve) => setTimeout(resolve, apartMs));
+      const duplicate = second.deliver('job-lost', 'job-lost@portal.test', async () => 'second-try');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      original.fail(new Error('connection reset'));
+      await expect(failed).rejects.toThrow('connection reset');
+      await expect(duplicate).resolves.toBe('second-try');
+      expect((await committed()).map((row) => row.provider_id)).toEqual(['second-try']);
+    },
+  );
 
   it('takes the claims that arrive while a batch is being opened into the next one', async () => {
     const ledger = new DeliveryLedger(dataSource, 'file', 2);

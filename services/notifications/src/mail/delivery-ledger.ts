@@ -83,9 +83,25 @@ export class DeliveryLedger {
     });
   }
 
+  /**
+   * The next batch's members: up to maxBatch waiting mails, each job once. A job taken again
+   * while its first claim waits here (a stalled job the same process picks up again) stays
+   * for a later batch, whose INSERT waits on the first claim and skips it once committed.
+   */
+  private takeWaiting(): Waiting[] {
+    const taken = new Map<string, Waiting>();
+    const left: Waiting[] = [];
+    for (const member of this.waiting) {
+      if (taken.size < this.maxBatch && !taken.has(member.jobId)) taken.set(member.jobId, member);
+      else left.push(member);
+    }
+    this.waiting = left;
+    return [...taken.values()];
+  }
+
   /** Claims the waiting mails (never rejects: a failure is theirs); `ended` settles with the transaction. */
   private async open(): Promise<{ ended: Promise<unknown> }> {
-    const members = this.waiting.splice(0, this.maxBatch);
+    const members = this.takeWaiting();
     // Claimed in one order everywhere, so two batches cannot wait on each other's claims.
     members.sort((a, b) => (a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0));
     let runner: QueryRunner | undefined;
