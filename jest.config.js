@@ -21,7 +21,8 @@ const ESM_PACKAGES = ['content-disposition', '@fastify/cookie', 'cookie', '@scur
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.[tj]s$': swc },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
+  // Matched against the innermost node_modules, so a nested copy (@fastify/static's content-disposition) counts.
+  transformIgnorePatterns: [`/node_modules/(?!(?:.*/node_modules/)?(?:${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: { '^@portal/(.*)$': '<rootDir>/libs/$1/src' },
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web/dist/', '<rootDir>/.data/'],
 };

@@ -219,7 +219,7 @@ describe('identity routes that need a session', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(
-        /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+        /^attachment; filename=audit-log-\d{4}-\d{2}-\d{2}\.csv$/,
       );
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toBe('id,at\r\n');

@@ -340,7 +340,7 @@ describe('identity: audit log', () => {
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-[\d-]+\.csv"$/);
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=audit-log-[\d-]+\.csv$/);
       const lines = (await response.text()).split('\r\n');
       expect(lines[0]).toBe('id,at,actor_id,actor_email,action,target,client_ip,request_id,details');
       expect(lines).toHaveLength(3); // header, one entry, and the empty string after the last CRLF

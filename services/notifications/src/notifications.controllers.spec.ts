@@ -105,7 +105,7 @@ describe('notifications routes', () => {
   it('serves the resume as an attachment of its checked type', async () => {
     const response = await request({ method: 'GET', url: `/api/inbox/messages/${ID}/resume` }, admin());
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="cv.pdf"; filename*=UTF-8''cv.pdf`);
+    expect(response.headers['content-disposition']).toBe('attachment; filename=cv.pdf');
     expect(response.body).toBe('%PDF-1.7');
   });
 
@@ -113,7 +113,7 @@ describe('notifications routes', () => {
     const response = await request({ method: 'GET', url: '/api/inbox/subscribers.csv?list=newsletter' }, admin());
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"/,
+      /^attachment; filename=newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const unknown = await request({ method: 'GET', url: '/api/inbox/subscribers.csv?list=everyone' }, admin());
     expect(unknown.statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
 import { FileDownload, FileNotFoundError, FileStorage, RangeNotSatisfiableError } from '@portal/storage';
+import { create as attachment } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../common/messages';
-import { contentDisposition } from './content-disposition';
 import { ifRangeMatches, parseRangeHeader } from './range-header';
 
 /** A stored file as a download names it. */
@@ -72,7 +72,7 @@ export async function sendDownload(
     ...DOWNLOAD_SECURITY_HEADERS,
     'content-type': downloadContentType(target.contentType),
     'content-length': String(download.contentLength),
-    'content-disposition': contentDisposition(target.fileName),
+    'content-disposition': attachment(target.fileName),
     'accept-ranges': 'bytes',
     etag,
     'last-modified': target.lastModified.toUTCString(),

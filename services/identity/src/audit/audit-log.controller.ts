@@ -13,6 +13,7 @@ import { ADMIN_ROLE, AuthUser, CurrentUser, Roles } from '@portal/auth';
 import type { AuditEntry, AuditLogPage, SecurityEventsReply } from '@portal/contracts';
 import { Audited, AuditTrail, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
+import { create as attachment } from 'content-disposition';
 import { MESSAGES } from '../common/messages';
 import { UsersService } from '../users/users.service';
 import type { FastifyReply } from 'fastify';
@@ -59,7 +60,7 @@ export class AuditLogController {
     // The log leaves the system: recorded (with its filters) before a byte of it is sent.
     await this.audit.recordAlone(scope, 'audit_log.exported', null, exportFilters(query));
     const day = new Date().toISOString().slice(0, 10);
-    void reply.header('content-disposition', `attachment; filename="audit-log-${day}.csv"`);
+    void reply.header('content-disposition', attachment(`audit-log-${day}.csv`));
     return new StreamableFile(this.auditLog.exportCsv(query), { type: 'text/csv; charset=utf-8' });
   }
 

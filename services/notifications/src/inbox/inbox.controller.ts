@@ -10,9 +10,9 @@ import {
 import { AuthUser, CurrentUser } from '@portal/auth';
 import type { InboxItemReply, InboxPageReply } from '@portal/contracts';
 import { ErrorResponse } from '@portal/http';
+import { create as attachment } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../common/admin-only';
-import { attachmentDisposition } from './content-disposition';
 import { InboxItemResponse, InboxPage, InboxQueryDto, MarkHandledDto, SubscriberExportQueryDto } from './dto/inbox.dto';
 import { INBOX_MESSAGES, InboxService } from './inbox.service';
 
@@ -42,7 +42,7 @@ export class InboxController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): StreamableFile {
     const day = new Date().toISOString().slice(0, 10);
-    void reply.header('content-disposition', attachmentDisposition(`${query.list}-subscribers-${day}.csv`));
+    void reply.header('content-disposition', attachment(`${query.list}-subscribers-${day}.csv`));
     return new StreamableFile(this.inbox.exportSubscribers(query.list), { type: 'text/csv; charset=utf-8' });
   }
 
@@ -54,7 +54,7 @@ export class InboxController {
   @ApiNotFoundResponse({ type: ErrorResponse, description: INBOX_MESSAGES.noResume })
   async resume(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const file = await this.inbox.resume(id);
-    void reply.header('content-disposition', attachmentDisposition(file.fileName));
+    void reply.header('content-disposition', attachment(file.fileName));
     return new StreamableFile(file.stream, { type: file.contentType, length: file.contentLength });
   }
 

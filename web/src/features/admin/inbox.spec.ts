@@ -65,6 +65,10 @@ describe('inbox', () => {
       'Zoë CV.pdf',
     );
     expect(dispositionFileName('attachment; filename="plain.csv"')).toBe('plain.csv');
+    expect(dispositionFileName('attachment; filename="a \\"quoted\\" name.pdf"')).toBe('a "quoted" name.pdf');
+    expect(dispositionFileName('attachment; filename=cv.pdf')).toBe('cv.pdf');
+    expect(dispositionFileName('attachment; filename=')).toBeUndefined();
+    expect(dispositionFileName('attachment; filename="unterminated')).toBeUndefined();
     expect(dispositionFileName(null)).toBeUndefined();
     expect(formatFileSize(2048)).toBe('2 KB');
     expect(formatFileSize(512)).toBe('512 bytes');

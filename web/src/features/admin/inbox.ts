@@ -6,6 +6,7 @@ import {
   type InboxState,
   type SubscriberList,
 } from '@portal/contracts';
+import { parse as parseDisposition } from 'content-disposition';
 
 /** The staff inbox tab: labels, filters and the lines an item shows. Pure. */
 
@@ -100,14 +101,5 @@ export function formatFileSize(bytes: number): string {
 
 /** The file name a download's Content-Disposition gives (filename* first), or undefined. */
 export function dispositionFileName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // fall back to the plain name
-    }
-  }
-  return /filename="([^"]*)"/i.exec(header)?.[1];
+  return (header && parseDisposition(header).parameters.filename) || undefined;
 }
