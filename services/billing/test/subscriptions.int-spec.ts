@@ -272,8 +272,12 @@ describe('subscriptions', () => {
     expect(await charges(billing, client.userId)).toEqual([9900]);
 
     const other = await newClient(app(), 'declined');
-    const declined = await subscribe(other, { package_id: scale, payment_method_id: 'pm_card_chargeCustomerFail' });
+    const declinedKey = newKey();
+    const failing = { package_id: scale, payment_method_id: 'pm_card_chargeCustomerFail' };
+    const declined = await subscribe(other, failing, declinedKey);
     expect(declined).toEqual({ status: 402, body: { detail: 'Your card was declined.' } });
+    // Sent again with the same key (the first answer lost): the same answer, not the ended subscription.
+    expect(await subscribe(other, failing, declinedKey)).toEqual(declined);
     const [row] = await app().sql<{ status: string; stripe_subscription_id: string }>(
       'SELECT status, stripe_subscription_id FROM billing.subscriptions WHERE user_id = $1',
       [other.userId],
@@ -282,6 +286,31 @@ describe('subscriptions', () => {
     const retried = await subscribe(other, { package_id: scale, payment_method_id: 'pm_card_visa' });
     expect(retried.body).toMatchObject({ status: 'active' });
     expect(await charges(billing, other.userId)).toEqual([9900]);
+  });
+
+  it('never cancels a first payment completed at Stripe whose webhook has not arrived: a new attempt is refused', async () => {
+    const client = await newClient(app(), 'behind');
+    const scale = await serviceId(app(), 'cap-table-management'); // $99/month, no trial
+    const pending = await subscribe(client, { package_id: scale, payment_method_id: 'pm_card_authenticationRequired' });
+    expect(pending.body).toMatchObject({ status: 'incomplete', requires_action: true });
+    await billing.settled();
+
+    // 3-D Secure completes, but nothing reaches us: our row still says incomplete.
+    billing.fake.setWebhookUrl(null);
+    try {
+      billing.fake.authenticate(pending.body.client_secret!.split('_secret_')[0], 'complete');
+      // The page was reloaded: a new attempt with a new key and another card.
+      const again = await subscribe(client, { package_id: scale, payment_method_id: 'pm_card_visa' });
+      expect(again).toEqual({
+        status: 409,
+        body: { detail: 'You already have an active subscription to this package.' },
+      });
+    } finally {
+      billing.fake.setWebhookUrl(`${app().gateway.baseUrl}/api/webhooks/stripe`);
+    }
+    expect(await charges(billing, client.userId)).toEqual([9900]);
+    expect((await stripeSubscription(pending.body.id)).status).toBe('active');
+    expect((await get(client, pending.body.id)).body).toMatchObject({ status: 'active' });
   });
 
   it('refuses a quoted package and a bad request with a detail', async () => {

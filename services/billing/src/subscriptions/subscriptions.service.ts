@@ -355,11 +355,22 @@ export class SubscriptionsService {
     throw new ConflictException({ detail: MESSAGES.subscriptionInProgress });
   }
 
-  /** Ends a subscription whose first payment never completed (the customer left 3-D Secure unfinished). */
+  /**
+   * Ends a subscription whose first payment never completed (the customer left 3-D Secure unfinished).
+   * Our row may be behind Stripe — 3-D Secure completed, its webhook not yet worked — so Stripe is asked
+   * first: a subscription paid meanwhile is taken as it is (and refuses the new attempt), never cancelled.
+   */
   private async abandon(id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const subscription = await this.lock(manager, id);
       if (subscription.status !== 'incomplete' || !subscription.stripeSubscriptionId) return;
+      const current = await this.stripe.api.subscriptions.retrieve(subscription.stripeSubscriptionId, {
+        expand: SUBSCRIPTION_EXPAND,
+      });
+      if (current.status !== 'incomplete') {
+        await this.apply(manager, subscription, current);
+        return;
+      }
       const ended = await this.stripe.api.subscriptions.cancel(subscription.stripeSubscriptionId, {
         expand: SUBSCRIPTION_EXPAND,
       });
@@ -401,6 +412,8 @@ export class SubscriptionsService {
       const customer = (await manager
         .getRepository(Customer)
         .findOneByOrFail({ id: subscription.customerId })) as StripeCustomer;
+      // Its first payment was declined (and the subscription ended at Stripe): the same answer again.
+      if (subscription.failureMessage !== null) return { declined: subscription.failureMessage };
       let stripeSubscription: Stripe.Subscription;
       if (subscription.stripeSubscriptionId) {
         stripeSubscription = await this.stripe.api.subscriptions.retrieve(subscription.stripeSubscriptionId, {
