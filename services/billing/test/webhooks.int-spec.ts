@@ -96,6 +96,43 @@ describe('Stripe webhooks', () => {
     expect((await waitForMail(billing.app.dataDir, client.email, { since })).subject).toContain('$49.00');
   });
 
+  it('processes an event stored but never processed (its attempts used up) when it is delivered again', async () => {
+    const client = await newClient(billing.app, 'stranded');
+    const created = await subscribe(billing, client, 'bookkeeping-starter', { trial_period_days: 7 });
+    await billing.settled();
+    const stripeId = await stripeIdOf(billing, created.id);
+    const known = new Set(billing.fake.events().map((event) => event.id));
+
+    // The trial ends during an outage: the event is stored, and its job failed for good.
+    billing.fake.setWebhookUrl(null);
+    billing.fake.advanceClock(7 * DAY + 3600);
+    billing.fake.setWebhookUrl(webhookUrl());
+    const updated = billing.fake
+      .events()
+      .find(
+        (event) =>
+          !known.has(event.id) &&
+          event.type === 'customer.subscription.updated' &&
+          (event.data.object as Stripe.Subscription).id === stripeId,
+      )!;
+    await billing.app.sql(
+      `INSERT INTO billing.stripe_events (id, type, livemode, stripe_created_at, payload, attempts, last_error)
+       VALUES ($1, $2, false, to_timestamp($3), $4::jsonb, 8, 'connect ECONNREFUSED')`,
+      [updated.id, updated.type, updated.created, JSON.stringify(updated)],
+    );
+    expect((await local(billing, client, created.id)).status).toBe('trialing');
+
+    // Sent again (Stripe's dashboard): processed this time.
+    billing.fake.redeliver(updated.id);
+    await billing.settled();
+    expect((await local(billing, client, created.id)).status).toBe('active');
+    const [row] = await billing.app.sql<{ processed_at: Date | null; last_error: string | null }>(
+      'SELECT processed_at, last_error FROM billing.stripe_events WHERE id = $1',
+      [updated.id],
+    );
+    expect(row).toEqual({ processed_at: expect.any(Date), last_error: null });
+  });
+
   it('ends in the same state whether invoice.paid comes before customer.subscription.updated or after', async () => {
     const first = await newClient(billing.app, 'order-a');
     const second = await newClient(billing.app, 'order-b');

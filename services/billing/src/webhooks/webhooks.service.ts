@@ -25,7 +25,10 @@ export class WebhooksService {
   /**
    * Checks Stripe's signature over the exact bytes received (nothing is stored when it does not match),
    * stores the event once by its id and hands it to the stripe-events queue in the same transaction: an
-   * event is processed once however often it is delivered, and never lost once acknowledged.
+   * event is processed once however often it is delivered, and never lost once acknowledged. An event
+   * delivered again before it was processed (its job's attempts used up during an outage, then sent again
+   * from Stripe's dashboard) is handed to the queue again; processing brings the state in line with
+   * Stripe's, so running it twice changes nothing.
    */
   async receive(payload: Buffer | undefined, signature: string | undefined): Promise<WebhookReceipt> {
     if (!signature) throw new BadRequestException({ detail: MESSAGES.missingSignature });
@@ -43,11 +46,20 @@ export class WebhooksService {
          ON CONFLICT (id) DO NOTHING RETURNING id`,
         [event.id, event.type, event.livemode, event.api_version ?? null, event.created, JSON.stringify(event)],
       )) as unknown[];
-      if (rows.length === 0) return false;
+      if (rows.length === 0) {
+        const unprocessed = (await manager.query(
+          `SELECT 1 FROM stripe_events WHERE id = $1 AND processed_at IS NULL FOR UPDATE`,
+          [event.id],
+        )) as unknown[];
+        if (unprocessed.length === 0) return 'duplicate';
+      }
       await this.outbox.enqueue(manager, QUEUES.stripeEvents, 'process', { eventId: event.id });
-      return true;
+      return rows.length === 0 ? 'queued-again' : 'new';
     });
-    if (!stored) this.logger.log(`Stripe event ${event.id} (${event.type}) received again; ignored`);
-    return { received: true, duplicate: !stored };
+    if (stored === 'duplicate') this.logger.log(`Stripe event ${event.id} (${event.type}) received again; ignored`);
+    if (stored === 'queued-again') {
+      this.logger.warn(`Stripe event ${event.id} (${event.type}) received again before it was processed; queued again`);
+    }
+    return { received: true, duplicate: stored !== 'new' };
   }
 }
