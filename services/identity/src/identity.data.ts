@@ -5,6 +5,7 @@ import { SessionVersionsView1795400000000 } from './migrations/1795400000000-Ses
 import { CreateAuditLog1795500000000 } from './migrations/1795500000000-CreateAuditLog';
 import { TwoFactorAndSessions1795600000000 } from './migrations/1795600000000-TwoFactorAndSessions';
 import { AuditLogActorEmailIndex1795700000000 } from './migrations/1795700000000-AuditLogActorEmailIndex';
+import { ChallengesEndWithSessions1795800000000 } from './migrations/1795800000000-ChallengesEndWithSessions';
 import { Profile } from './profiles/profile.entity';
 import { Session } from './sessions/session.entity';
 import { UserToken } from './tokens/user-token.entity';
@@ -20,5 +21,6 @@ export const IDENTITY_DATA = serviceData('identity', {
     CreateAuditLog1795500000000,
     TwoFactorAndSessions1795600000000,
     AuditLogActorEmailIndex1795700000000,
+    ChallengesEndWithSessions1795800000000,
   ],
 });

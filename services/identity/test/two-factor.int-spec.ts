@@ -195,6 +195,32 @@ describe('identity: two-factor sign-in and account security', () => {
     });
   });
 
+  it("ends a challenge with the account's sessions: after a password change or sign-out everywhere it no longer signs in", async () => {
+    const email = uniqueEmail('tf-ended');
+    const NEW_PASSWORD = 'N3w!challenge-pass';
+    const { accessToken } = await registerVerified(call, app.dataDir, email);
+    const { codes, token } = await enrol(email, accessToken);
+    const expired = { detail: 'Your sign-in has expired. Please sign in again.' };
+
+    // Someone who knows the old password holds a challenge; the owner changes the password.
+    const beforeChange = (await passwordStep(email)).body.challenge_token;
+    const changed = await call<{ access_token: string }>('POST', '/auth/password/change', {
+      token,
+      json: { current_password: PASSWORD, new_password: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    expect((await codeStep(beforeChange, codes[0])).body).toEqual(expired);
+
+    const beforeSignOut = (await passwordStep(email, NEW_PASSWORD)).body.challenge_token;
+    const out = await call('POST', '/auth/sessions/revoke-all', { token: changed.body.access_token });
+    expect(out.status).toBe(200);
+    expect((await codeStep(beforeSignOut, codes[1])).body).toEqual(expired);
+
+    // A challenge of after signs in, with a recovery code the refused attempts did not use up.
+    const after = await codeStep((await passwordStep(email, NEW_PASSWORD)).body.challenge_token, codes[0]);
+    expect(after.status).toBe(200);
+  });
+
   it('counts wrong codes toward the lockout of wrong passwords, and records the lockout once', async () => {
     const email = uniqueEmail('tf-lock');
     const { userId, accessToken } = await registerVerified(call, app.dataDir, email);
