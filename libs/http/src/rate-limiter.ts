@@ -86,6 +86,13 @@ export class RateLimiter {
     return state?.consumedPoints ?? 0;
   }
 
+  /** Takes back one count of `key` (an attempt counted ahead that turned out not to be a failure). */
+  async refund(limit: NamedRateLimit, key: string): Promise<void> {
+    await this.limiter(limit)
+      .reward(key.toLowerCase(), 1)
+      .catch((error: Error) => this.logger.error(`rate limiter ${limit.name} failed: ${error.message}`));
+  }
+
   /** Forgets the attempts of `key` (after a successful sign-in, say). */
   async reset(limit: NamedRateLimit, key: string): Promise<void> {
     await this.limiter(limit)

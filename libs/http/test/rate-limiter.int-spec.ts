@@ -84,4 +84,15 @@ describe('RateLimiter (Redis-backed)', () => {
     await limiter.reset(LIMIT, key);
     await expect(limiter.check(LIMIT, key)).resolves.toBeUndefined();
   });
+
+  it('gives back one count, which the next record takes again', async () => {
+    const limiter = (await start()).get(RateLimiter);
+    const key = `refund-${randomUUID()}`;
+    for (let i = 1; i <= LIMIT.points; i += 1) await limiter.record(LIMIT, key);
+    await expect(limiter.check(LIMIT, key)).rejects.toMatchObject({ status: 429 });
+    await limiter.refund(LIMIT, key);
+    expect(await limiter.count(LIMIT, key)).toBe(LIMIT.points - 1);
+    await expect(limiter.check(LIMIT, key)).resolves.toBeUndefined();
+    expect(await limiter.record(LIMIT, key)).toBe(LIMIT.points);
+  });
 });

@@ -45,13 +45,14 @@ export class AccountSecurityService {
     scope: AuditScope,
   ): Promise<ChangePasswordReply> {
     const user = await this.users.sessionUser(caller);
-    const account = normalizeEmail(user.email);
     const ip = scope.client_ip ?? '';
-    await this.throttle.admit(account, ip);
-    if (!(await this.hasher.verify(currentPassword, user.passwordHash, ip)).valid) {
-      await this.throttle.failed(account, ip);
-      throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
-    }
+    await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
+      if (!(await this.hasher.verify(currentPassword, user.passwordHash, ip)).valid) {
+        attempt.failed();
+        throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
+      }
+      await attempt.passed();
+    });
     if (currentPassword === newPassword) throw new BadRequestException({ detail: ACCOUNT_MESSAGES.samePassword });
 
     const passwordHash = await this.hasher.hash(newPassword);

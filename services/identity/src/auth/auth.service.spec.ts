@@ -11,7 +11,7 @@ import type { User } from '../users/user.entity';
 import type { UsersService } from '../users/users.service';
 import type { VerificationService } from '../verification/verification.service';
 import { AuthService } from './auth.service';
-import type { LoginThrottle } from './login-throttle';
+import type { LoginThrottle, SignInAttempt } from './login-throttle';
 
 const SCOPE: AuditScope = { actor_id: null, actor_email: null, client_ip: '10.0.0.1', request_id: 'req-1' };
 
@@ -23,8 +23,11 @@ const SCOPE: AuditScope = { actor_id: null, actor_email: null, client_ip: '10.0.
 describe('AuthService.login without an account', () => {
   const limiter = { consume: jest.fn(), reset: jest.fn() } as unknown as RateLimiter;
   const hasher = new PasswordHasher();
-  const failed = jest.fn(async () => false);
-  const throttle = { admit: jest.fn(), failed, succeeded: jest.fn() } as unknown as LoginThrottle;
+  const failed = jest.fn(() => false);
+  const throttle = {
+    attempt: (_account: string, _ip: string, work: (attempt: SignInAttempt) => Promise<unknown>) =>
+      work({ failed, passed: jest.fn(), succeeded: jest.fn() } as unknown as SignInAttempt),
+  } as unknown as LoginThrottle;
   const record = jest.fn();
   const dataSource = { transaction: (work: (manager: object) => unknown) => work({}) } as unknown as DataSource;
 
@@ -82,7 +85,7 @@ describe('AuthService.login without an account', () => {
 
     record.mockClear();
     const passwordHash = await hashPassword('Right!pass1');
-    failed.mockResolvedValueOnce(true);
+    failed.mockReturnValueOnce(true);
     await service({ id: 'u1', email: 'a@example.com', passwordHash })
       .login({ username: 'a@example.com', password: 'Wrong!pass1' }, SCOPE)
       .catch(() => undefined);
@@ -108,7 +111,12 @@ describe('AuthService.login while the account is read', () => {
       {} as TokenService,
       {} as RateLimiter,
       {} as VerificationService,
-      { admit: jest.fn(admit) } as unknown as LoginThrottle,
+      {
+        attempt: async (_account: string, _ip: string, work: (attempt: SignInAttempt) => Promise<unknown>) => {
+          await admit();
+          return work({} as SignInAttempt);
+        },
+      } as unknown as LoginThrottle,
       {} as UserTokens,
       {} as SessionsService,
       {} as AuditTrail,

@@ -17,7 +17,7 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { VerificationService } from '../verification/verification.service';
 import { loginEmail } from './dto/login.dto';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, SignInAttempt } from './login-throttle';
 
 @Injectable()
 export class AuthService {
@@ -74,23 +74,25 @@ export class AuthService {
     // but a refusal is what a refused attempt answers, whatever the read did.
     const reading = this.users.findByEmail(email);
     reading.catch(() => undefined);
-    await this.throttle.admit(account, ip);
-    const user = await reading;
-    // One check per address at a time, in turn with every other address (see PasswordHasher).
-    const check = user
-      ? await this.hasher.verify(dto.password, user.passwordHash, ip)
-      : await this.hasher.verifyNothing(dto.password, ip);
-    if (!user || !check.valid) {
-      await this.failedSignIn(scope, user ?? { email }, user ? 'wrong_password' : 'unknown_email');
-      throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
-    }
+    return this.throttle.attempt(account, ip, async (attempt) => {
+      const user = await reading;
+      // One check per address at a time, in turn with every other address (see PasswordHasher).
+      const check = user
+        ? await this.hasher.verify(dto.password, user.passwordHash, ip)
+        : await this.hasher.verifyNothing(dto.password, ip);
+      if (!user || !check.valid) {
+        await this.failedSignIn(scope, user ?? { email }, user ? 'wrong_password' : 'unknown_email', attempt);
+        throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
+      }
 
-    if (check.needsRehash) await this.rehash(user, dto.password);
-    if (user.totpEnabledAt) {
-      const challenge_token = await this.tokens.issue(this.dataSource.manager, user.id, 'two-factor-challenge');
-      return { two_factor_required: true, challenge_token };
-    }
-    return this.signIn(user, scope, userAgent, { second_factor: 'none' });
+      if (check.needsRehash) await this.rehash(user, dto.password);
+      if (user.totpEnabledAt) {
+        await attempt.passed();
+        const challenge_token = await this.tokens.issue(this.dataSource.manager, user.id, 'two-factor-challenge');
+        return { two_factor_required: true, challenge_token };
+      }
+      return this.signIn(user, scope, userAgent, { second_factor: 'none' }, attempt);
+    });
   }
 
   /**
@@ -101,9 +103,9 @@ export class AuthService {
     scope: AuditScope,
     who: { id: string; email: string } | { email: string },
     reason: 'wrong_password' | 'unknown_email' | 'wrong_code',
+    attempt: SignInAttempt,
   ): Promise<void> {
-    const account = normalizeEmail(who.email);
-    const locked = await this.throttle.failed(account, scope.client_ip ?? '');
+    const locked = attempt.failed();
     const actor = asActor(scope, who);
     const target = 'id' in who ? `user:${who.id}` : null;
     await this.dataSource.transaction(async (manager) => {
@@ -118,10 +120,11 @@ export class AuthService {
     scope: AuditScope,
     userAgent: string | undefined,
     details: Record<string, string>,
+    attempt: SignInAttempt,
   ): Promise<SessionReply> {
     // Redis and Postgres at the same time: neither waits for the other.
     const [, [session]] = await Promise.all([
-      this.throttle.succeeded(normalizeEmail(user.email), scope.client_ip ?? ''),
+      attempt.succeeded(),
       this.audit.withEntry<{ id: string }>(
         this.dataSource.manager,
         this.sessions.newSession(user.id, user.sessionVersion, scope, userAgent),

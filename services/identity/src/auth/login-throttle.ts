@@ -30,48 +30,28 @@ export function slowdownSeconds(failures: number): number {
  *
  * So a flood from many addresses slows an account down, and the owner still gets in: at once
  * from an address they signed in from before, otherwise after at most the Retry-After.
+ *
+ * An attempt counts as a failure from the moment it is admitted until it is settled otherwise
+ * (see SignInAttempt): attempts in flight at once see each other, so a burst sent together gets
+ * no further than the same attempts sent one after another.
  */
 @Injectable()
 export class LoginThrottle {
   constructor(private readonly limiter: RateLimiter) {}
 
-  /** Before the password is checked: throws TooManyRequestsException when this attempt must wait. */
-  async admit(account: string, ip: string): Promise<void> {
-    // One round trip to Redis for the three (they go out together), not three in turn; a refusal is the
-    // first in this order whichever answer settles first, as when they ran one after another.
-    const [perIp, perAccountAndIp, counted] = await Promise.allSettled([
-      this.limiter.consume(RATE_LIMITS.loginPerIp, ip),
-      this.limiter.check(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip)),
-      this.limiter.count(RATE_LIMITS.loginFailuresPerAccount, account),
-    ]);
-    for (const refusal of [perIp, perAccountAndIp]) if (refusal.status === 'rejected') throw refusal.reason;
-    if (counted.status === 'rejected') throw counted.reason;
-    const failures = counted.value;
-    const delay = slowdownSeconds(failures);
-    if (delay && !(await this.isFamiliar(account, ip))) {
-      // One attempt per `delay` seconds for the account, from all unfamiliar addresses together.
-      await this.limiter.consume(slowdownLimit(delay), account);
-    }
-  }
-
   /**
-   * A wrong password (or no such account), or a wrong second-factor code: they count alike.
-   * True when this failure locked the address out of the account (the one that reached the limit).
+   * Admits one attempt on `account` from `ip` and runs `work` with it; throws
+   * TooManyRequestsException when this attempt must wait. `work` settles the attempt (failed,
+   * passed or succeeded); one that ends without doing so — an error before the credentials were
+   * judged — is not counted as a failure.
    */
-  async failed(account: string, ip: string): Promise<boolean> {
-    const [failures] = await Promise.all([
-      this.limiter.record(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip)),
-      this.limiter.record(RATE_LIMITS.loginFailuresPerAccount, account),
-    ]);
-    return failures === RATE_LIMITS.loginFailuresPerAccountAndIp.points;
-  }
-
-  /** A completed sign-in (password, and code when two-factor is on): the address is known to the account from now on. */
-  async succeeded(account: string, ip: string): Promise<void> {
-    await Promise.all([
-      this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip)),
-      this.limiter.record(RATE_LIMITS.loginFamiliarAddress, pair(account, ip)),
-    ]);
+  async attempt<T>(account: string, ip: string, work: (attempt: SignInAttempt) => Promise<T>): Promise<T> {
+    const attempt = await this.admit(account, ip);
+    try {
+      return await work(attempt);
+    } finally {
+      await attempt.withdraw();
+    }
   }
 
   /** A password reset from this address: its wrong passwords for the account are forgiven. */
@@ -79,8 +59,93 @@ export class LoginThrottle {
     await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip));
   }
 
+  private async admit(account: string, ip: string): Promise<SignInAttempt> {
+    // One round trip to Redis for the three (they go out together), not three in turn; a refusal is the
+    // first in this order whichever answer settles first. The two failure counters count this attempt
+    // ahead: the counts are those of the attempts before it, finished or in flight.
+    const [perIp, fromAddress, onAccount] = await Promise.allSettled([
+      this.limiter.consume(RATE_LIMITS.loginPerIp, ip),
+      this.limiter.record(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip)),
+      this.limiter.record(RATE_LIMITS.loginFailuresPerAccount, account),
+    ]);
+    const attempt = new SignInAttempt(this.limiter, account, ip, {
+      fromAddress: fromAddress.status === 'fulfilled' ? fromAddress.value : undefined,
+      onAccount: onAccount.status === 'fulfilled',
+    });
+    try {
+      for (const answer of [perIp, fromAddress, onAccount]) if (answer.status === 'rejected') throw answer.reason;
+      if (attempt.wrongFromAddress > RATE_LIMITS.loginFailuresPerAccountAndIp.points) {
+        // Locked out: refused with the wait of the counter's window.
+        await this.limiter.check(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip));
+      }
+      const delay = slowdownSeconds((onAccount as PromiseFulfilledResult<number>).value - 1);
+      if (delay && !(await this.isFamiliar(account, ip))) {
+        // One attempt per `delay` seconds for the account, from all unfamiliar addresses together.
+        await this.limiter.consume(slowdownLimit(delay), account);
+      }
+    } catch (refusal) {
+      await attempt.withdraw();
+      throw refusal;
+    }
+    return attempt;
+  }
+
   private async isFamiliar(account: string, ip: string): Promise<boolean> {
     return (await this.limiter.count(RATE_LIMITS.loginFamiliarAddress, pair(account, ip))) > 0;
+  }
+}
+
+/** An admitted attempt, counted as a failure until it is settled otherwise. */
+export class SignInAttempt {
+  private settled = false;
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly account: string,
+    private readonly ip: string,
+    private readonly counted: { fromAddress: number | undefined; onAccount: boolean },
+  ) {}
+
+  /** Wrong attempts of this address on the account in the window, this one included. */
+  get wrongFromAddress(): number {
+    return this.counted.fromAddress ?? 0;
+  }
+
+  /**
+   * A wrong password (or no such account), or a wrong second-factor code: it stays counted. True
+   * when this failure locked the address out of the account (the one that reached the limit).
+   */
+  failed(): boolean {
+    this.settled = true;
+    return this.wrongFromAddress === RATE_LIMITS.loginFailuresPerAccountAndIp.points;
+  }
+
+  /** Right, but not a sign-in (the password step before the code, a check in the settings): not a failure. */
+  async passed(): Promise<void> {
+    await this.withdraw();
+  }
+
+  /** A completed sign-in (password, and code when two-factor is on): the address is known to the account from now on. */
+  async succeeded(): Promise<void> {
+    if (this.settled) return;
+    this.settled = true;
+    const key = pair(this.account, this.ip);
+    await Promise.all([
+      this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndIp, key),
+      this.counted.onAccount && this.limiter.refund(RATE_LIMITS.loginFailuresPerAccount, this.account),
+      this.limiter.record(RATE_LIMITS.loginFamiliarAddress, key),
+    ]);
+  }
+
+  /** Not a failure after all: the counts taken ahead are given back (once; nothing once settled). */
+  async withdraw(): Promise<void> {
+    if (this.settled) return;
+    this.settled = true;
+    await Promise.all([
+      this.counted.fromAddress !== undefined &&
+        this.limiter.refund(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(this.account, this.ip)),
+      this.counted.onAccount && this.limiter.refund(RATE_LIMITS.loginFailuresPerAccount, this.account),
+    ]);
   }
 }
 

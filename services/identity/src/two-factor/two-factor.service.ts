@@ -123,28 +123,31 @@ export class TwoFactorService {
   async disable(caller: AuthUser, password: string, code: string, scope: AuditScope): Promise<TwoFactorDisableReply> {
     const user = await this.users.sessionUser(caller);
     if (!user.totpEnabledAt) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.notEnabled });
-    const account = normalizeEmail(user.email);
     const ip = scope.client_ip ?? '';
-    await this.throttle.admit(account, ip);
-    if (!(await this.hasher.verify(password, user.passwordHash, ip)).valid) {
-      await this.throttle.failed(account, ip);
-      throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.wrongPassword });
-    }
-
-    const changed = await this.dataSource.transaction(async (manager) => {
-      const factor = await this.checkSecondFactor(manager, user, code, scope);
-      if (!factor) return undefined;
-      const sessionVersion = await turnSecondFactorOff(manager, user.id);
-      // Turned off meanwhile by another request: this one changes nothing.
-      if (sessionVersion === undefined) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.notEnabled });
-      const sessionId = await this.sessions.carryOn(manager, user.id, caller.sessionId, sessionVersion, scope);
-      await this.audit.record(manager, scope, 'auth.two_factor_disabled', `user:${user.id}`, { second_factor: factor });
-      return { sessionVersion, sessionId };
+    const changed = await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
+      if (!(await this.hasher.verify(password, user.passwordHash, ip)).valid) {
+        attempt.failed();
+        throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.wrongPassword });
+      }
+      const off = await this.dataSource.transaction(async (manager) => {
+        const factor = await this.checkSecondFactor(manager, user, code, scope);
+        if (!factor) return undefined;
+        const sessionVersion = await turnSecondFactorOff(manager, user.id);
+        // Turned off meanwhile by another request: this one changes nothing.
+        if (sessionVersion === undefined) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.notEnabled });
+        const sessionId = await this.sessions.carryOn(manager, user.id, caller.sessionId, sessionVersion, scope);
+        await this.audit.record(manager, scope, 'auth.two_factor_disabled', `user:${user.id}`, {
+          second_factor: factor,
+        });
+        return { sessionVersion, sessionId };
+      });
+      if (!off) {
+        attempt.failed();
+        throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
+      }
+      await attempt.passed();
+      return off;
     });
-    if (!changed) {
-      await this.throttle.failed(account, ip);
-      throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
-    }
     await this.sessions.publish(user.id, changed.sessionVersion);
     this.logger.log(`user ${user.id} turned two-factor sign-in off; other sessions ended`);
 
@@ -161,21 +164,21 @@ export class TwoFactorService {
     const userId = await this.tokens.holder(this.dataSource.manager, challenge, CHALLENGE);
     const user = userId ? await this.users.findById(userId) : null;
     if (!user?.totpEnabledAt) throw invalid();
-    await this.throttle.admit(normalizeEmail(user.email), scope.client_ip ?? '');
-
-    const actor = asActor(scope, user);
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const factor = await this.checkSecondFactor(manager, user, code, actor);
-      if (!factor) return 'wrong-code' as const;
-      // Single use: of two requests with right codes, one signs in (the other's code is not used up).
-      if (!(await this.tokens.consume(manager, challenge, CHALLENGE))) throw invalid();
-      return factor;
+    return this.throttle.attempt(normalizeEmail(user.email), scope.client_ip ?? '', async (attempt) => {
+      const actor = asActor(scope, user);
+      const outcome = await this.dataSource.transaction(async (manager) => {
+        const factor = await this.checkSecondFactor(manager, user, code, actor);
+        if (!factor) return 'wrong-code' as const;
+        // Single use: of two requests with right codes, one signs in (the other's code is not used up).
+        if (!(await this.tokens.consume(manager, challenge, CHALLENGE))) throw invalid();
+        return factor;
+      });
+      if (outcome === 'wrong-code') {
+        await this.auth.failedSignIn(scope, user, 'wrong_code', attempt);
+        throw new UnauthorizedException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
+      }
+      return this.auth.signIn(user, scope, userAgent, { second_factor: outcome }, attempt);
     });
-    if (outcome === 'wrong-code') {
-      await this.auth.failedSignIn(scope, user, 'wrong_code');
-      throw new UnauthorizedException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
-    }
-    return this.auth.signIn(user, scope, userAgent, { second_factor: outcome });
   }
 
   /**
