@@ -242,6 +242,26 @@ describe('identity: two-factor sign-in and account security', () => {
     ]);
   });
 
+  it('counts wrong current passwords in the settings toward the sign-in lockout, and records the lockout once', async () => {
+    const email = uniqueEmail('settings-lock');
+    const { userId, accessToken } = await registerVerified(call, app.dataDir, email);
+    const ip = newIp();
+    const change = () =>
+      call('POST', '/auth/password/change', {
+        token: accessToken,
+        json: { current_password: 'Wrong!pass1', new_password: 'N3w!lockout-pass' },
+        ip,
+      });
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await change()).status).toBe(400);
+    expect((await change()).status).toBe(429);
+    expect((await passwordStep(email, PASSWORD, ip)).status).toBe(429);
+
+    const entries = await auditOf(userId);
+    expect(entries.filter((entry) => entry.action === 'auth.locked_out')).toEqual([
+      expect.objectContaining({ actor_id: userId, details: { reason: 'wrong_password' } }),
+    ]);
+  });
+
   it('records a failed sign-in of an unknown e-mail with the e-mail tried and no actor id', async () => {
     const email = uniqueEmail('nobody');
     expect((await passwordStep(email, 'Wrong!pass1')).status).toBe(401);

@@ -48,7 +48,7 @@ export class AccountSecurityService {
     const ip = scope.client_ip ?? '';
     await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
       if (!(await this.hasher.verify(currentPassword, user.passwordHash, ip)).valid) {
-        attempt.failed();
+        await this.auth.failedConfirmation(scope, user, 'wrong_password', attempt);
         throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
       }
       await attempt.passed();

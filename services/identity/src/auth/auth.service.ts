@@ -114,6 +114,19 @@ export class AuthService {
     });
   }
 
+  /**
+   * A wrong password or code where a signed-in user confirms who they are (a password change, turning
+   * two-factor off): counted as a sign-in's, and the lockout it causes recorded as a sign-in's is.
+   */
+  async failedConfirmation(
+    scope: AuditScope,
+    user: User,
+    reason: 'wrong_password' | 'wrong_code',
+    attempt: SignInAttempt,
+  ): Promise<void> {
+    if (attempt.failed()) await this.audit.recordAlone(scope, 'auth.locked_out', `user:${user.id}`, { reason });
+  }
+
   /** A completed sign-in: the address is trusted, a session row and the audit entry in one statement, a token. */
   async signIn(
     user: User,

@@ -126,7 +126,7 @@ export class TwoFactorService {
     const ip = scope.client_ip ?? '';
     const changed = await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
       if (!(await this.hasher.verify(password, user.passwordHash, ip)).valid) {
-        attempt.failed();
+        await this.auth.failedConfirmation(scope, user, 'wrong_password', attempt);
         throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.wrongPassword });
       }
       const off = await this.dataSource.transaction(async (manager) => {
@@ -142,7 +142,7 @@ export class TwoFactorService {
         return { sessionVersion, sessionId };
       });
       if (!off) {
-        attempt.failed();
+        await this.auth.failedConfirmation(scope, user, 'wrong_code', attempt);
         throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
       }
       await attempt.passed();
