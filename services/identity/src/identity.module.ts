@@ -27,6 +27,7 @@ import { ExpiredTokensCleanup } from './tokens/expired-tokens.cleanup';
 import { UserToken } from './tokens/user-token.entity';
 import { UserTokens } from './tokens/user-tokens.service';
 import { RecoveryCode } from './two-factor/recovery-code.entity';
+import { RecoveryCodeHasher } from './two-factor/recovery-code-hasher';
 import { TotpCipher } from './two-factor/totp-cipher';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorService } from './two-factor/two-factor.service';
@@ -77,6 +78,7 @@ const runWorkers = configOrExit().RUN_WORKERS;
     AdminBootstrap,
     SessionsService,
     TotpCipher,
+    RecoveryCodeHasher,
     TwoFactorService,
     AccountSecurityService,
     ...(runWorkers ? [AuditProcessor] : []),

@@ -9,10 +9,16 @@ import {
   uniqueEmail,
   useTestApp,
 } from '@portal/testing';
+import { createHash } from 'node:crypto';
 
 const ADMIN_EMAIL = uniqueEmail('tf-admin');
 const ADMIN_PASSWORD = 'Adm1n!two-factor';
 const TWO_FACTOR_REQUIRED = { detail: 'Two-factor authentication is required for admins.' };
+/** How recovery codes were stored before they were keyed: plain SHA-256 of the user id and the code. */
+const legacyHash = (userId: string, code: string) =>
+  createHash('sha256')
+    .update(`${userId}:${code.replace('-', '')}`)
+    .digest('hex');
 
 interface Enrolled {
   secret: string;
@@ -107,9 +113,12 @@ describe('identity: two-factor sign-in and account security', () => {
         [userId],
       );
       expect(hashes).toHaveLength(10);
+      // Keyed (HMAC): not the plain SHA-256 that anyone holding the table could search for.
+      const searchable = new Set(enrolled.codes.map((code) => legacyHash(userId, code)));
       for (const { code_hash } of hashes) {
         expect(code_hash).toMatch(/^[0-9a-f]{64}$/);
         expect(enrolled.codes.some((code) => code_hash.includes(code.replace('-', '')))).toBe(false);
+        expect(searchable.has(code_hash)).toBe(false);
       }
     });
 
@@ -219,6 +228,24 @@ describe('identity: two-factor sign-in and account security', () => {
     // A challenge of after signs in, with a recovery code the refused attempts did not use up.
     const after = await codeStep((await passwordStep(email, NEW_PASSWORD)).body.challenge_token, codes[0]);
     expect(after.status).toBe(200);
+  });
+
+  it('still takes, once, a recovery code stored as plain SHA-256 before codes were keyed', async () => {
+    const email = uniqueEmail('tf-legacy');
+    const { userId, accessToken } = await registerVerified(call, app.dataDir, email);
+    const { token } = await enrol(email, accessToken);
+    const code = 'sha25-6hash';
+    await app.sql(`INSERT INTO identity.recovery_codes (user_id, code_hash) VALUES ($1, $2)`, [
+      userId,
+      legacyHash(userId, code),
+    ]);
+    expect((await call('GET', '/auth/two-factor', { token })).body).toMatchObject({ recovery_codes_left: 11 });
+
+    const first = await codeStep((await passwordStep(email)).body.challenge_token, code);
+    expect(first.status).toBe(200);
+    const again = await codeStep((await passwordStep(email)).body.challenge_token, code);
+    expect(again.status).toBe(401);
+    expect((await call('GET', '/auth/two-factor', { token })).body).toMatchObject({ recovery_codes_left: 10 });
   });
 
   it('counts wrong codes toward the lockout of wrong passwords, and records the lockout once', async () => {

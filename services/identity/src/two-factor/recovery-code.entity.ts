@@ -13,7 +13,7 @@ export class RecoveryCode {
   @ForeignKey(() => User, { name: 'recovery_codes_user_id_fkey', onDelete: 'CASCADE' })
   userId: string;
 
-  /** Hex SHA-256 of the user id and the normalised code. */
+  /** Hex HMAC-SHA-256 of the user id and the normalised code (plain SHA-256 on older rows; RecoveryCodeHasher). */
   @Column({ type: 'text' })
   codeHash: string;
 

@@ -1,5 +1,5 @@
 import { RECOVERY_CODE_COUNT } from '@portal/contracts';
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
 /** Letters and digits that cannot be misread for one another (no 0/o, 1/l/i). */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -7,7 +7,7 @@ const LENGTH = 10;
 
 /**
  * Ten new recovery codes, `xxxxx-xxxxx` (10 characters of 31: 49 bits each; guessing is held back
- * by the sign-in throttle like a password). Shown once; only hashes are stored.
+ * by the sign-in throttle like a password). Shown once; only keyed hashes are stored (RecoveryCodeHasher).
  */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
@@ -20,12 +20,4 @@ export function newRecoveryCodes(): string[] {
 export function normalizeRecoveryCode(code: string): string | undefined {
   const plain = code.replace(/[\s-]/g, '').toLowerCase();
   return plain.length === LENGTH && [...plain].every((character) => ALPHABET.includes(character)) ? plain : undefined;
-}
-
-/**
- * What is stored of a code: SHA-256 of the user id and the normalised code (the codes are random,
- * so a fast hash is enough; the user id keeps equal codes of two accounts apart).
- */
-export function hashRecoveryCode(userId: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${code}`, 'utf8').digest('hex');
 }

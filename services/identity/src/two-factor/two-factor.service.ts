@@ -21,7 +21,8 @@ import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
+import { RecoveryCodeHasher } from './recovery-code-hasher';
+import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 import { turnSecondFactorOff } from './second-factor-off';
 import { TotpCipher } from './totp-cipher';
@@ -52,6 +53,7 @@ export class TwoFactorService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditTrail,
     private readonly config: AppConfig,
+    private readonly recoveryCodeHasher: RecoveryCodeHasher,
   ) {}
 
   async status(caller: AuthUser): Promise<TwoFactorStatusReply> {
@@ -194,8 +196,8 @@ export class TwoFactorService {
     const recovery = normalizeRecoveryCode(code);
     if (recovery) {
       const [used] = (await manager.query(
-        `UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
-        [user.id, hashRecoveryCode(user.id, recovery)],
+        `UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = ANY($2::text[]) AND used_at IS NULL RETURNING id`,
+        [user.id, this.recoveryCodeHasher.candidates(user.id, recovery)],
       )) as [unknown[], number];
       if (!used.length) return undefined;
       await this.audit.record(manager, actor, 'auth.recovery_code_used', `user:${user.id}`);
@@ -216,7 +218,7 @@ export class TwoFactorService {
     await manager.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [userId]);
     await manager.query(`INSERT INTO recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])`, [
       userId,
-      codes.map((code) => hashRecoveryCode(userId, normalizeRecoveryCode(code)!)),
+      codes.map((code) => this.recoveryCodeHasher.hash(userId, normalizeRecoveryCode(code)!)),
     ]);
   }
 
