@@ -238,9 +238,12 @@ describe('identity: audit log', () => {
       expect(queued).toEqual([{ n: 0 }]);
     });
 
-    it('recorded the ADMIN_EMAIL account created at start', async () => {
+    it('recorded the ADMIN_EMAIL account created at start, and its two-factor from ADMIN_TOTP_SECRET', async () => {
       expect(await entries('admin.role_promoted', `user:${admin.id}`)).toEqual([
         expect.objectContaining({ actor_id: null, details: { email: ADMIN_EMAIL, via: 'ADMIN_EMAIL', created: true } }),
+      ]);
+      expect(await entries('auth.two_factor_enabled', `user:${admin.id}`)).toEqual([
+        expect.objectContaining({ actor_id: null, details: { email: ADMIN_EMAIL, via: 'ADMIN_TOTP_SECRET' } }),
       ]);
     });
   });

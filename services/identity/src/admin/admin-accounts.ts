@@ -20,7 +20,8 @@ export type RoleChangeVia = 'cli' | 'ADMIN_EMAIL';
  * its audit entry names no actor (actor null) and says how it was done in its details
  * ({"via": "cli"} or {"via": "ADMIN_EMAIL"}). Whoever ran the CLI held the database credentials.
  */
-const NO_REQUEST: AuditScope = { actor_id: null, actor_email: null, client_ip: null, request_id: null };
+/** The scope of what no request did (the command line, the start of the process). */
+export const NO_REQUEST: AuditScope = { actor_id: null, actor_email: null, client_ip: null, request_id: null };
 
 /** The audit entry of a promotion or a demotion, in the transaction that made it (`manager`). */
 export async function recordRoleChange(

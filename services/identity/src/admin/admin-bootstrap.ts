@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { ProfilesService } from '../profiles/profiles.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { adminSeed, AdminSeed } from './admin-settings';
-import { recordRoleChange, setAdminAudited } from './admin-accounts';
+import { NO_REQUEST, recordRoleChange, setAdminAudited } from './admin-accounts';
 import { TotpCipher } from '../two-factor/totp-cipher';
 
 /**
@@ -37,7 +37,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (!seed) return;
     const { outcome, userId } = await this.ensureAdmin(seed);
     this.logger.log(`admin account from ADMIN_EMAIL: ${outcome}`);
-    if (seed.totpSecret && (await this.enrol(userId, seed.totpSecret))) {
+    if (seed.totpSecret && (await this.enrol(userId, seed.email, seed.totpSecret))) {
       this.logger.log('admin account from ADMIN_EMAIL: two-factor sign-in on with ADMIN_TOTP_SECRET');
     }
   }
@@ -68,13 +68,20 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     });
   }
 
-  /** Two-factor on with `secret`, unless the account has it on already; whether it was turned on. */
-  private async enrol(userId: string, secret: string): Promise<boolean> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_enabled_at = now(), updated_at = now()
-        WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id`,
-      [userId, this.cipher.encrypt(userId, secret)],
-    )) as [unknown[], number];
-    return rows.length > 0;
+  /** Two-factor on with `secret`, unless the account has it on already, and recorded; whether it was turned on. */
+  private async enrol(userId: string, email: string, secret: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_enabled_at = now(), updated_at = now()
+          WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id`,
+        [userId, this.cipher.encrypt(userId, secret)],
+      )) as [unknown[], number];
+      if (rows.length === 0) return false;
+      await this.audit.record(manager, NO_REQUEST, 'auth.two_factor_enabled', `user:${userId}`, {
+        email,
+        via: 'ADMIN_TOTP_SECRET',
+      });
+      return true;
+    });
   }
 }
