@@ -26,15 +26,24 @@ async function signInOnPage(page: Page, account: Account): Promise<void> {
   await submitSignIn(page, account);
 }
 
-/** On /settings: set up, read the secret from the page, confirm with a code computed here; the recovery codes. */
+/**
+ * On /settings: set up, read the secret from the page, confirm with the password (a wrong one first) and a
+ * code computed here; the recovery codes.
+ */
 async function enrolOnSettings(page: Page, account: Account): Promise<string> {
   const settings = main(page);
   await settings.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await settings.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
   const secret = (await settings.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await settings.getByLabel('Authentication code').fill(await nextTotpCode(secret, account.email));
-  await settings.getByRole('button', { name: 'Turn on' }).click();
+  const form = settings.getByRole('form', { name: 'Set up two-factor authentication' });
+  expectFailedResponses(page, { status: 400, path: '/api/auth/two-factor/enable' });
+  await form.getByLabel('Password', { exact: true }).fill('Not-the-password1');
+  await form.getByLabel('Authentication code').fill(await nextTotpCode(secret, account.email));
+  await form.getByRole('button', { name: 'Turn on' }).click();
+  await form.getByText('Incorrect password').waitFor();
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Turn on' }).click();
   await settings.getByText('Two-factor authentication is on.').waitFor();
   expect(await settings.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
   await settings.getByRole('button', { name: 'I have saved my codes' }).click();

@@ -125,8 +125,12 @@ export interface TwoFactorSetupReply {
   otpauth_url: string;
 }
 
-/** POST /auth/two-factor/enable: a current code of the secret from setup. */
+/**
+ * POST /auth/two-factor/enable: the account's password (a session alone must not be able to put an
+ * authenticator of its own on the account) and a current code of the secret from setup.
+ */
 export interface TwoFactorEnableRequest {
+  password: string;
   code: string;
 }
 

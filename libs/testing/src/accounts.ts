@@ -104,16 +104,17 @@ export interface LoginBody {
 const enrolledSecrets = new Map<string, string>();
 
 /**
- * Turns two-factor on for the signed-in `email` (setup, then enable with a fresh code), as an admin
- * must before anything else: its secret, recovery codes and the new token. `login` signs it in with codes from then on.
+ * Turns two-factor on for the signed-in `email` (setup, then enable with its password and a fresh code),
+ * as an admin must before anything else: its secret, recovery codes and the new token. `login` signs it
+ * in with codes from then on.
  */
-export async function enrolTwoFactor(call: Call, token: string, email: string) {
+export async function enrolTwoFactor(call: Call, token: string, email: string, password = PASSWORD) {
   const setup = await call<{ secret: string }>('POST', '/auth/two-factor/setup', { token });
   if (setup.status !== 200) throw new Error(`two-factor setup answered ${setup.status}: ${JSON.stringify(setup.body)}`);
   const code = await nextTotpCode(setup.body.secret, email);
   const enabled = await call<{ recovery_codes: string[]; access_token: string }>('POST', '/auth/two-factor/enable', {
     token,
-    json: { code },
+    json: { password, code },
   });
   if (enabled.status !== 200) throw new Error(`two-factor enable answered ${enabled.status}`);
   enrolledSecrets.set(email.toLowerCase(), setup.body.secret);

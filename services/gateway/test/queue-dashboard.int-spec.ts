@@ -83,7 +83,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
     expect(session.status).toBe(200);
     // An admin promoted by the CLI sets up two-factor sign-in first.
     const token = enrol
-      ? (await enrolTwoFactor(call, session.body.access_token, email)).token
+      ? (await enrolTwoFactor(call, session.body.access_token, email, password)).token
       : session.body.access_token;
     const opened = await openSession(token);
     expect(opened.status).toBe(204);

@@ -42,13 +42,13 @@ describe('identity: two-factor sign-in and account security', () => {
   const codeStep = (challenge: unknown, code: string, ip?: string) =>
     call('POST', '/auth/two-factor/verify', { json: { challenge_token: challenge, code }, ip });
 
-  async function enrol(email: string, token: string): Promise<Enrolled> {
+  async function enrol(email: string, token: string, password = PASSWORD): Promise<Enrolled> {
     const setup = await call<{ secret: string; otpauth_url: string }>('POST', '/auth/two-factor/setup', { token });
     expect(setup.status).toBe(200);
     const code = await nextTotpCode(setup.body.secret, email);
     const enabled = await call<{ recovery_codes: string[]; access_token: string }>('POST', '/auth/two-factor/enable', {
       token,
-      json: { code },
+      json: { password, code },
     });
     expect(enabled.status).toBe(200);
     return { secret: setup.body.secret, codes: enabled.body.recovery_codes, token: enabled.body.access_token };
@@ -78,15 +78,19 @@ describe('identity: two-factor sign-in and account security', () => {
       });
       expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(setup.body.otpauth_url).toContain(`secret=${setup.body.secret}`);
-      const wrong = await call('POST', '/auth/two-factor/enable', { token: firstToken, json: { code: '000000' } });
+      const enable = (json: object) => call('POST', '/auth/two-factor/enable', { token: firstToken, json });
+      const wrong = await enable({ password: PASSWORD, code: '000000' });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toEqual({ detail: 'Invalid authentication code. Please try again.' });
-
       const code = await nextTotpCode(setup.body.secret, email);
+      // A session alone cannot turn it on: the password is asked for too.
+      expect((await enable({ code })).body).toMatchObject({ detail: 'Please enter your password' });
+      expect((await enable({ password: 'Wrong!pass1', code })).body).toEqual({ detail: 'Incorrect password' });
+
       const enabled = await call<{ recovery_codes: string[]; access_token: string }>(
         'POST',
         '/auth/two-factor/enable',
-        { token: firstToken, json: { code } },
+        { token: firstToken, json: { password: PASSWORD, code } },
       );
       expect(enabled.status).toBe(200);
       enrolled = { secret: setup.body.secret, codes: enabled.body.recovery_codes, token: enabled.body.access_token };
@@ -324,7 +328,7 @@ describe('identity: two-factor sign-in and account security', () => {
     });
 
     it('may do everything once it is set up, with the token enable answers', async () => {
-      const { token: admin } = await enrol(ADMIN_EMAIL, token);
+      const { token: admin } = await enrol(ADMIN_EMAIL, token, ADMIN_PASSWORD);
       expect((await call('GET', '/invite-codes', { token: admin })).status).toBe(200);
       expect((await call('GET', '/invite-codes', { token })).status).toBe(401);
     });

@@ -93,7 +93,7 @@ export class TwoFactorController {
     @Body() dto: TwoFactorEnableDto,
     @Audited() scope: AuditScope,
   ): Promise<TwoFactorEnableReply> {
-    return this.twoFactor.enable(user, dto.code, scope);
+    return this.twoFactor.enable(user, dto.password, dto.code, scope);
   }
 
   @Post('disable')

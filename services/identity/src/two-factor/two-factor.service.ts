@@ -82,13 +82,23 @@ export class TwoFactorService {
   }
 
   /**
-   * The first code confirms the secret: two-factor is on, ten recovery codes replace any earlier
-   * ones, every other session ends and the caller's goes on with a new token (`mfa: true`).
+   * With the password (a stolen session alone must not put its own authenticator on the account and
+   * lock the owner out; wrong ones count toward the sign-in lockout), the first code confirms the
+   * secret: two-factor is on, ten recovery codes replace any earlier ones, every other session ends
+   * and the caller's goes on with a new token (`mfa: true`).
    */
-  async enable(caller: AuthUser, code: string, scope: AuditScope): Promise<TwoFactorEnableReply> {
+  async enable(caller: AuthUser, password: string, code: string, scope: AuditScope): Promise<TwoFactorEnableReply> {
     const user = await this.users.sessionUser(caller);
     if (user.totpEnabledAt) throw new ConflictException({ detail: TWO_FACTOR_MESSAGES.alreadyEnabled });
     if (!user.totpPendingSecret) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.noSetup });
+    const ip = scope.client_ip ?? '';
+    await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
+      if (!(await this.hasher.verify(password, user.passwordHash, ip)).valid) {
+        await this.auth.failedConfirmation(scope, user, 'wrong_password', attempt);
+        throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.wrongPassword });
+      }
+      await attempt.passed();
+    });
     const step = matchTotp(this.cipher.decrypt(user.id, user.totpPendingSecret), code, null);
     if (step === undefined) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
 

@@ -23,8 +23,8 @@ export function setupTwoFactor(): Promise<TwoFactorSetupReply> {
   return apiClient.post<TwoFactorSetupReply>('/auth/two-factor/setup');
 }
 
-export function enableTwoFactor(code: string): Promise<TwoFactorEnableReply> {
-  const body: TwoFactorEnableRequest = { code: code.trim() };
+export function enableTwoFactor({ password, code }: TwoFactorEnableRequest): Promise<TwoFactorEnableReply> {
+  const body: TwoFactorEnableRequest = { password, code: code.trim() };
   return apiClient.post<TwoFactorEnableReply>('/auth/two-factor/enable', body);
 }
 

@@ -9,6 +9,7 @@ export const SETTINGS_MESSAGES = {
   passwordRule: 'Password does not meet all requirements',
   passwordsDoNotMatch: 'Passwords do not match',
   codeRequired: 'Please enter the 6-digit code from your authenticator app',
+  passwordRequired: 'Please enter your password',
   disableRequired: 'Please enter your password and a code',
   failed: 'Something went wrong. Please try again.',
   eventsFailed: 'Security events could not be loaded.',

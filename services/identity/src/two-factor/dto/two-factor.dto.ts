@@ -32,6 +32,10 @@ export class TwoFactorVerifyDto implements TwoFactorVerifyRequest {
 }
 
 export class TwoFactorEnableDto implements TwoFactorEnableRequest {
+  @ApiProperty()
+  @RequiredText({ required: 'Please enter your password', maxLength: 1024, tooLong: TWO_FACTOR_MESSAGES.wrongPassword })
+  password: string;
+
   @ApiProperty({ example: '123456', description: 'A current code of the secret from setup' })
   @Trim()
   @Code()

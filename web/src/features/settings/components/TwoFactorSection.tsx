@@ -74,27 +74,32 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   );
 }
 
-/** Scan (or type the secret), then confirm with a first code. */
+/** Scan (or type the secret), then confirm with the password and a first code. */
 function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnType<typeof useEnableTwoFactor> }) {
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     enable.reset();
+    if (!password) {
+      setProblem(SETTINGS_MESSAGES.passwordRequired);
+      return;
+    }
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
       setProblem(SETTINGS_MESSAGES.codeRequired);
       return;
     }
     setProblem(null);
-    enable.mutate(code);
+    enable.mutate({ password, code });
   };
   const error = problem ?? (enable.isError ? settingsErrorMessage(enable.error) : null);
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Set up two-factor authentication">
       <p className={styles.note}>
         Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or type the secret key
-        into it. Then enter the 6-digit code it shows.
+        into it. Then enter your password and the 6-digit code it shows.
       </p>
       <QrCode url={setup.otpauth_url} />
       <p>
@@ -103,6 +108,14 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
           {setup.secret}
         </code>
       </p>
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        describedBy={error ? errorId : undefined}
+      />
       <TextField
         label="Authentication code"
         inputMode="numeric"
