@@ -3,10 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import type { ChangePasswordReply, MessageReply, SessionsReply } from '@portal/contracts';
 import { AuditScope, AuditTrail } from '@portal/events';
-import { normalizeEmail } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../auth/auth.service';
-import { LoginThrottle } from '../auth/login-throttle';
 import { SessionsService } from '../sessions/sessions.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
@@ -31,7 +29,6 @@ export class AccountSecurityService {
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
-    private readonly throttle: LoginThrottle,
     private readonly sessions: SessionsService,
     private readonly auth: AuthService,
     private readonly audit: AuditTrail,
@@ -45,14 +42,7 @@ export class AccountSecurityService {
     scope: AuditScope,
   ): Promise<ChangePasswordReply> {
     const user = await this.users.sessionUser(caller);
-    const ip = scope.client_ip ?? '';
-    await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
-      if (!(await this.hasher.verify(currentPassword, user.passwordHash, ip)).valid) {
-        await this.auth.failedConfirmation(scope, user, 'wrong_password', attempt);
-        throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
-      }
-      await attempt.passed();
-    });
+    await this.auth.confirmPassword(user, currentPassword, scope, ACCOUNT_MESSAGES.wrongPassword);
     if (currentPassword === newPassword) throw new BadRequestException({ detail: ACCOUNT_MESSAGES.samePassword });
 
     const passwordHash = await this.hasher.hash(newPassword);

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { TokenService } from '@portal/auth';
 import type { LoginReply, LoginRequest, RegisterReply, RegisterRequest, SessionReply } from '@portal/contracts';
@@ -111,6 +111,21 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       await this.audit.record(manager, actor, 'auth.sign_in_failed', target, { reason });
       if (locked) await this.audit.record(manager, actor, 'auth.locked_out', target, { reason });
+    });
+  }
+
+  /**
+   * A signed-in user confirms who they are with the password (a password change, turning two-factor
+   * on): checked and counted as a sign-in's password is; a wrong one is a 400 with `wrongDetail`.
+   */
+  async confirmPassword(user: User, password: string, scope: AuditScope, wrongDetail: string): Promise<void> {
+    const ip = scope.client_ip ?? '';
+    await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
+      if (!(await this.hasher.verify(password, user.passwordHash, ip)).valid) {
+        await this.failedConfirmation(scope, user, 'wrong_password', attempt);
+        throw new BadRequestException({ detail: wrongDetail });
+      }
+      await attempt.passed();
     });
   }
 

@@ -91,14 +91,7 @@ export class TwoFactorService {
     const user = await this.users.sessionUser(caller);
     if (user.totpEnabledAt) throw new ConflictException({ detail: TWO_FACTOR_MESSAGES.alreadyEnabled });
     if (!user.totpPendingSecret) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.noSetup });
-    const ip = scope.client_ip ?? '';
-    await this.throttle.attempt(normalizeEmail(user.email), ip, async (attempt) => {
-      if (!(await this.hasher.verify(password, user.passwordHash, ip)).valid) {
-        await this.auth.failedConfirmation(scope, user, 'wrong_password', attempt);
-        throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.wrongPassword });
-      }
-      await attempt.passed();
-    });
+    await this.auth.confirmPassword(user, password, scope, TWO_FACTOR_MESSAGES.wrongPassword);
     const step = matchTotp(this.cipher.decrypt(user.id, user.totpPendingSecret), code, null);
     if (step === undefined) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
 

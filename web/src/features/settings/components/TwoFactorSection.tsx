@@ -74,6 +74,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   );
 }
 
+/** The account's password, asked for to turn two-factor on or off. */
+function PasswordField(props: { value: string; onChange(value: string): void; describedBy: string | undefined }) {
+  return (
+    <TextField
+      label="Password"
+      type="password"
+      autoComplete="current-password"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
 /** Scan (or type the secret), then confirm with the password and a first code. */
 function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnType<typeof useEnableTwoFactor> }) {
   const [password, setPassword] = useState('');
@@ -108,14 +122,7 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
           {setup.secret}
         </code>
       </p>
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        describedBy={error ? errorId : undefined}
-      />
+      <PasswordField value={password} onChange={setPassword} describedBy={error ? errorId : undefined} />
       <TextField
         label="Authentication code"
         inputMode="numeric"
@@ -153,14 +160,7 @@ function Disable() {
   const error = problem ?? (disable.isError ? settingsErrorMessage(disable.error) : null);
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Turn off two-factor authentication">
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        describedBy={error ? errorId : undefined}
-      />
+      <PasswordField value={password} onChange={setPassword} describedBy={error ? errorId : undefined} />
       <TextField
         label="Authentication or recovery code"
         autoComplete="one-time-code"
