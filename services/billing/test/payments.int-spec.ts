@@ -104,10 +104,13 @@ describe('service and filing payments', () => {
     ]);
   });
 
-  it('charges a filing its estimated fee', async () => {
+  it('charges a filing its estimated fee (its id in any case)', async () => {
     const client = await newClient(app(), 'filing');
     const annualReport = await formId(app(), 'Annual Report');
-    const paid = await payForm(client, { form_id: annualReport, payment_method_id: 'pm_card_mastercard' });
+    const paid = await payForm(client, {
+      form_id: annualReport.toUpperCase(),
+      payment_method_id: 'pm_card_mastercard',
+    });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({
       status: 'succeeded',
