@@ -6,6 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Route, ROUTE_TABLE } from './route-table';
 
+/**
+ * Request headers undici refuses outright, failing the request before a byte is sent: Expect
+ * (curl sends `Expect: 100-continue` with a body over 1 MB; this process has already answered it
+ * with its own 100 Continue) and the hop-by-hop Keep-Alive and Upgrade, which belong to the
+ * client's connection, not to ours. (Connection and Transfer-Encoding the proxy drops itself.)
+ */
+const UNFORWARDABLE_HEADERS = ['expect', 'keep-alive', 'upgrade'];
+
 /** Hands the request body on as the stream it is (the proxy forwards it as it arrives). */
 function passThrough(
   _request: FastifyRequest,
@@ -46,14 +54,18 @@ function proxyOptions(route: Route, upstream: string): FastifyHttpProxyOptions {
     rewritePrefix: route.prefix,
     config: { compress: false },
     replyOptions: {
-      rewriteRequestHeaders: (request, headers) => ({
-        ...headers,
-        [REQUEST_ID_HEADER]: request.id,
-        // Services trust only the gateway (TRUST_PROXY=1): hand them the one client address the
-        // gateway resolved with its own TRUST_PROXY, overwriting whatever the client sent, so
-        // that a made-up X-Forwarded-For entry never becomes a rate-limit key.
-        'x-forwarded-for': request.ip,
-      }),
+      rewriteRequestHeaders: (request, headers) => {
+        const forwarded = { ...headers };
+        for (const name of UNFORWARDABLE_HEADERS) delete forwarded[name];
+        return {
+          ...forwarded,
+          [REQUEST_ID_HEADER]: request.id,
+          // Services trust only the gateway (TRUST_PROXY=1): hand them the one client address the
+          // gateway resolved with its own TRUST_PROXY, overwriting whatever the client sent, so
+          // that a made-up X-Forwarded-For entry never becomes a rate-limit key.
+          'x-forwarded-for': request.ip,
+        };
+      },
       onError: (reply, { error }) => {
         reply.log.warn({ err: error, upstream }, 'upstream unavailable');
         void reply
