@@ -17,3 +17,4 @@ export * from './rate-limiter';
 export * from './validators';
 export * from './responses';
 export * from './csv';
+export * from './unread-body';

@@ -1,9 +1,11 @@
 import fastifyHttpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@portal/config';
-import { REQUEST_ID_HEADER } from '@portal/http';
+import { discardUnreadBody, REQUEST_ID_HEADER } from '@portal/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { ForwardedBody } from './forwarded-body';
 import { Route, ROUTE_TABLE } from './route-table';
 
 /**
@@ -14,13 +16,31 @@ import { Route, ROUTE_TABLE } from './route-table';
  */
 const UNFORWARDABLE_HEADERS = ['expect', 'keep-alive', 'upgrade'];
 
-/** Hands the request body on as the stream it is (the proxy forwards it as it arrives). */
-function passThrough(
+/** Hands each request's body on as a stream, forwarded as it arrives (ForwardedBody says why not the request). */
+function forwardedBody(
   _request: FastifyRequest,
   payload: IncomingMessage,
-  done: (error: null, body: IncomingMessage) => void,
+  done: (error: null, body: Readable) => void,
 ) {
-  done(null, payload);
+  done(null, new ForwardedBody(payload));
+}
+
+/**
+ * An answer (the service's, or ours that it is unavailable) given while the client is still sending
+ * its body: the client reads it while the rest is read and thrown away. Closing the connection
+ * behind the answer, as the proxy would (Connection: close), resets it with bytes unread, and a
+ * client whose next write fails that way may never read the answer.
+ */
+function keepReadingAfterAnswer(
+  request: { raw: object; body: unknown },
+  reply: { raw: object; removeHeader(name: string): unknown },
+): void {
+  // The proxy's hooks are typed for any server; the gateway's is HTTP/1.
+  const client = request.raw as IncomingMessage;
+  if (client.complete) return;
+  if (request.body instanceof ForwardedBody) request.body.release();
+  reply.removeHeader('connection');
+  discardUnreadBody(client, reply.raw as ServerResponse);
 }
 
 /**
@@ -36,10 +56,10 @@ export async function registerProxyRoutes(app: NestFastifyApplication, config: A
     throw new Error(`GATEWAY_MODE=proxy needs ${missing.map((s) => `${s.toUpperCase()}_URL`).join(', ')}`);
   }
   await app.register(async (scope: FastifyInstance) => {
-    // The process's multipart parser only marks a request as multipart, leaving the body unread and
-    // the proxy nothing to forward: in here a multipart body is forwarded as the stream it is.
-    scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser('multipart/form-data', passThrough);
+    // Every body is forwarded as a stream, never parsed here: the process's multipart parser would
+    // only mark a request as multipart, leaving the proxy nothing to forward.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', forwardedBody);
     for (const route of ROUTE_TABLE) {
       if (route.developmentOnly && config.isProduction) continue;
       await scope.register(fastifyHttpProxy, proxyOptions(route, config.upstreamUrl(route.service)!));
@@ -53,6 +73,8 @@ function proxyOptions(route: Route, upstream: string): FastifyHttpProxyOptions {
     prefix: route.prefix,
     rewritePrefix: route.prefix,
     config: { compress: false },
+    // Bodies are streamed by the parser above.
+    proxyPayloads: false,
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => {
         const forwarded = { ...headers };
@@ -66,8 +88,13 @@ function proxyOptions(route: Route, upstream: string): FastifyHttpProxyOptions {
           'x-forwarded-for': request.ip,
         };
       },
+      onResponse: (request, reply, response) => {
+        keepReadingAfterAnswer(request, reply);
+        void reply.send(response.stream);
+      },
       onError: (reply, { error }) => {
         reply.log.warn({ err: error, upstream }, 'upstream unavailable');
+        keepReadingAfterAnswer(reply.request, reply);
         void reply
           .code(502)
           .header('content-type', 'application/json')

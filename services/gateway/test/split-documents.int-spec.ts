@@ -204,4 +204,55 @@ describe('documents through the gateway in proxy mode', () => {
     expect(reply.status).toBe(201);
     expect((JSON.parse(reply.body) as VaultUploadReply).file).toMatchObject({ file_path: 'scan.pdf', size: 2 * MB });
   });
+
+  // The documents service answers these before the body is read (the declared length, the name in
+  // the part header) while the client is still sending. Whether the gateway read that answer
+  // before its next write failed was a race, so each is sent several times.
+  it('answers an upload declaring more than the limit with the 413 of the documents service', async () => {
+    for (let round = 0; round < 5; round++) {
+      const reply = await streamUpload(`${gateway.baseUrl}/api/vault/files`, token, 202 * MB, {
+        contentLength: 'exact',
+      });
+      expect(reply.status).toBe(413);
+      expect(JSON.parse(reply.body)).toEqual({ detail: FILE_TOO_LARGE });
+    }
+  });
+
+  it('answers a large upload with a refused file name with the 400 of the documents service', async () => {
+    const refused = {
+      status: 400,
+      body: JSON.stringify({ detail: 'A file name cannot contain "/" or "\\": give the folder separately.' }),
+    };
+    const upload = (baseUrl: string) =>
+      streamUpload(`${baseUrl}/api/vault/files`, token, 50 * MB, { filename: '../big.bin', contentLength: 'exact' });
+    for (let round = 0; round < 5; round++) {
+      expect(await upload(documents.baseUrl)).toEqual(refused);
+      expect(await upload(gateway.baseUrl)).toEqual(refused);
+    }
+  });
+
+  it('lets a client that sends its whole body after an early answer (as browsers do) finish without a reset', async () => {
+    // More than the sockets between hold, less than a service and the gateway still read after answering.
+    const { body, contentType } = multipart('../statement.pdf', randomBytes(7.5 * MB));
+    const sent = (baseUrl: string) =>
+      new Promise<{ status?: number; error?: string }>((resolve) => {
+        const outcome: { status?: number; error?: string } = {};
+        const request = httpRequest(`${baseUrl}/api/vault/files`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length },
+        });
+        request.on('response', (response) => {
+          outcome.status = response.statusCode;
+          response.resume();
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => (outcome.error = error.code));
+        request.on('close', () => resolve(outcome));
+        // A connection closed under the client shows within moments of its last write.
+        request.end(body, () => setTimeout(() => request.destroy(), 200));
+      });
+    for (let round = 0; round < 5; round++) {
+      expect(await sent(documents.baseUrl)).toEqual({ status: 400 });
+      expect(await sent(gateway.baseUrl)).toEqual({ status: 400 });
+    }
+  });
 });

@@ -6,6 +6,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES } from '@portal/contracts';
+import { discardUnreadBody } from '@portal/http';
 import { FileStorage, FileTooLargeError, StorageKeyError, StoredFile } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -14,12 +15,6 @@ import { normalizeFileName } from './file-names';
 
 /** Room for the multipart framing (boundaries, part headers, a folder field) around a file of the limit. */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
-/**
- * What a refused upload still reads of its body, so that the client (which is still sending) gets
- * the answer instead of a reset connection. Past this, the answer goes out and the connection closes.
- */
-const DRAIN_BYTES = 8 * 1024 * 1024;
-const DRAIN_MS = 15_000;
 const FIELD_MAX_BYTES = 4096;
 
 export interface ReceivedUpload {
@@ -78,37 +73,6 @@ function refusal(error: unknown): unknown {
 }
 
 /**
- * Reads what is left of a refused request's body and throws it away (bounded in bytes and time),
- * so the client reads our answer rather than a reset; past the bound the connection is closed
- * after the answer.
- */
-async function drainRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const raw = request.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  await new Promise<void>((resolve) => {
-    let seen = 0;
-    const finish = (closeConnection: boolean) => {
-      clearTimeout(timer);
-      raw.off('data', onData).off('end', ended).off('close', ended).off('error', ended);
-      if (closeConnection) {
-        raw.pause();
-        void reply.header('connection', 'close');
-      }
-      resolve();
-    };
-    const ended = () => finish(false);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DRAIN_BYTES) finish(true);
-    };
-    const timer = setTimeout(() => finish(true), DRAIN_MS);
-    raw.on('data', onData).once('end', ended).once('close', ended).once('error', ended);
-    raw.resume();
-  });
-}
-
-/**
  * Streams the one file of a multipart request into storage at `options.key`, with the 200 MB
  * limit enforced while the bytes arrive (the storage's byte meter stops the write at the first
  * byte over it). Any failure leaves nothing behind: the storage removes a partial write itself,
@@ -129,8 +93,6 @@ export async function receiveUpload(
     if (!request.isMultipart()) throw new UnsupportedMediaTypeException({ detail: MESSAGES.notMultipart });
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-      // Refused unread: the answer goes out at once and the connection closes behind it.
-      void reply.header('connection', 'close');
       throw new PayloadTooLargeException({ detail: MESSAGES.fileTooLarge });
     }
     await options.precheck?.();
@@ -175,9 +137,9 @@ export async function receiveUpload(
     // An unread file stream would hold the request; destroying it ends the parsing.
     current?.destroy();
     if (stored) await discard(storage, options.key);
-    const answer = refusal(error);
-    if (reply.getHeader('connection') !== 'close') await drainRequest(request, reply);
-    throw answer;
+    // The answer goes out now; what the client is still sending is read and thrown away after it.
+    discardUnreadBody(request.raw, reply.raw);
+    throw refusal(error);
   }
 }
 
