@@ -18,3 +18,4 @@ export * from './validators';
 export * from './responses';
 export * from './csv';
 export * from './unread-body';
+export * from './multipart-file-name';

@@ -156,6 +156,36 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
     expect(image.headers.get('content-disposition')).toMatch(/^attachment; /);
   });
 
+  it('keeps the double quotes of a name a browser sent escaped (FormData sends " as %22)', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([randomBytes(100)], { type: 'application/pdf' }), 'Invoice "final".pdf');
+    const reply = await fetch(`${app.baseUrl}/api/vault/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.clientA.token}` },
+      body: form,
+    });
+    expect(reply.status).toBe(201);
+    const { file } = (await reply.json()) as VaultUploadReply;
+    expect(file.file_path).toBe('Invoice "final".pdf');
+    const list = await app.fetch('/vault/files', { token: app.clientA.token });
+    expect(list.json<VaultListReply>().files.find((listed) => listed.id === file.id)?.file_path).toBe(
+      'Invoice "final".pdf',
+    );
+
+    // A line break comes back from its escape (%0A) too, and is refused as before.
+    const broken = new FormData();
+    broken.append('file', new Blob([randomBytes(100)]), 'Invoice\nfinal.pdf');
+    const refused = await fetch(`${app.baseUrl}/api/vault/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.clientA.token}` },
+      body: broken,
+    });
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      { detail: 'A file name cannot contain control characters.' },
+    ]);
+  });
+
   it('refuses a 201 MB upload streamed without a length with 413, and leaves no object and no row', async () => {
     const client = await app.newClient('big');
     const reply = await app.streamUpload('/vault/files', client.token, 201 * MB);

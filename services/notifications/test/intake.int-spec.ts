@@ -84,7 +84,8 @@ describe('careers, perks and the staff inbox', () => {
     it('stores an application with a PDF resume in file storage and mails the staff a link, not the file', async () => {
       const email = uniqueEmail('applicant');
       const since = new Date();
-      const reply = await apply({ ...APPLICATION, email }, { name: 'Jane Applicant CV.pdf', bytes: PDF });
+      // Quotes in the name, which FormData sends as %22, as browsers do.
+      const reply = await apply({ ...APPLICATION, email }, { name: 'Jane "JJ" Applicant CV.pdf', bytes: PDF });
       expect(reply.status).toBe(201);
       expect(reply.body).toEqual({
         id: expect.any(String),
@@ -103,7 +104,7 @@ describe('careers, perks and the staff inbox', () => {
         linkedin: APPLICATION.linkedin,
         phone: APPLICATION.phone,
         resume_key: `resumes/${String(reply.body.id)}`,
-        resume_file_name: 'Jane Applicant CV.pdf',
+        resume_file_name: 'Jane "JJ" Applicant CV.pdf',
         resume_content_type: 'application/pdf',
         resume_size: PDF.length,
         resume_sha256: createHash('sha256').update(PDF).digest('hex'),
@@ -114,7 +115,7 @@ describe('careers, perks and the staff inbox', () => {
       const mail = await waitForMail(app.dataDir, STAFF_EMAIL, { since, timeoutMs: 20_000 });
       expect(mail.subject).toBe('Job application from Jane Applicant: Accountant (Raleigh, NC)');
       expect(mail.replyTo).toEqual([email]);
-      expect(mail.text).toContain('Resume: Jane Applicant CV.pdf');
+      expect(mail.text).toContain('Resume: Jane "JJ" Applicant CV.pdf');
       expect(mail.links).toContain(`${APP_URL}/admin?tab=inbox`);
       expect(mail.attachments).toEqual([]);
     });

@@ -6,7 +6,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES } from '@portal/contracts';
-import { discardUnreadBody } from '@portal/http';
+import { decodeMultipartFileName, discardUnreadBody } from '@portal/http';
 import { FileStorage, FileTooLargeError, StorageKeyError, StoredFile } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -78,7 +78,8 @@ function refusal(error: unknown): unknown {
  * byte over it). Any failure leaves nothing behind: the storage removes a partial write itself,
  * and a file already stored is deleted when a later part is refused (an empty file, a stray
  * field). The file name is checked before a byte is stored; the multipart `filename` is read as
- * sent (preservePath), so '../x' is refused, not silently shortened.
+ * sent (preservePath), so '../x' is refused, not silently shortened, with only the browsers'
+ * escapes of `"`, CR and LF undone (a CR or LF is then refused as a control character).
  */
 export async function receiveUpload(
   storage: FileStorage,
@@ -125,7 +126,7 @@ export async function receiveUpload(
       current = part.file;
       if (part.fieldname !== 'file')
         throw new BadRequestException({ detail: MESSAGES.unexpectedField(part.fieldname) });
-      fileName = normalizeFileName(part.filename);
+      fileName = normalizeFileName(decodeMultipartFileName(part.filename));
       options.beforeFile?.(fields);
       stored = await storage.put(options.key, part.file, { maxBytes: MAX_UPLOAD_BYTES, contentType: part.mimetype });
       current = undefined;

@@ -12,7 +12,7 @@ import {
   type ValidationErrorReply,
 } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
-import { RateLimiter, validateDto } from '@portal/http';
+import { decodeMultipartFileName, RateLimiter, validateDto } from '@portal/http';
 import { FileStorage, FileTooLargeError, storageKey, type StoredFile } from '@portal/storage';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -125,8 +125,9 @@ export class JobApplicationsService {
   }
 
   private async storeResume(id: string, part: MultipartFile): Promise<StoredResume> {
+    const fileName = decodeMultipartFileName(part.filename);
     const peeked = await peek(part.file, RESUME_SNIFF_BYTES);
-    const check = checkResume(part.filename, peeked.head, peeked.complete);
+    const check = checkResume(fileName, peeked.head, peeked.complete);
     if (!check.ok) {
       // Read the rest of this file away, so the answer is not cut off by an unread upload.
       peeked.stream.resume();
@@ -138,7 +139,7 @@ export class JobApplicationsService {
         maxBytes: RESUME_MAX_BYTES,
         contentType: check.format.contentType,
       });
-      return { ...stored, fileName: cleanFileName(part.filename, check.format.extension) };
+      return { ...stored, fileName: cleanFileName(fileName, check.format.extension) };
     } catch (error) {
       if (error instanceof FileTooLargeError) {
         throw new PayloadTooLargeException({ detail: APPLICATION_MESSAGES.resumeTooLarge });
