@@ -9,6 +9,8 @@ export interface DiscardLimits {
   ms: number;
 }
 
+const discarding = new WeakSet<IncomingMessage>();
+
 /** Enough for a client to read an answer it was sent while writing, without reading a whole upload for it. */
 export const DISCARD_LIMITS: DiscardLimits = { bytes: 8 * 1024 * 1024, graceMs: 1_000, ms: 15_000 };
 
@@ -26,7 +28,9 @@ export function discardUnreadBody(
   response: ServerResponse,
   limits: DiscardLimits = DISCARD_LIMITS,
 ): void {
-  if (request.complete || request.destroyed) return;
+  // Once per request: a refused upload calls it, then the exception filter that sends the refusal.
+  if (request.complete || request.destroyed || discarding.has(request)) return;
+  discarding.add(request);
   request.unpipe();
   let seen = 0;
   let answeredAt: number | undefined;
