@@ -6,7 +6,7 @@ import {
   DATABASE_UNAVAILABLE_DETAIL,
   isDatabaseUnavailable,
 } from './database-unavailable';
-import { discardUnreadBody } from './unread-body';
+import { keepReadingAfterAnswer } from './unread-body';
 
 /**
  * Every error leaves as JSON `{ detail }` (the web shows `detail` as is): a 4xx for the
@@ -31,14 +31,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       ? DATABASE_RETRY_AFTER_SECONDS
       : (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-    if (!request.raw.complete) {
-      // Refused before its body was read (one over the size limit, say): the rest is read and thrown
-      // away, so that a client still sending it — the split gateway among them — reads this answer.
-      // Not `Connection: close` (Fastify's for a body it refused): closed with bytes unread, the
-      // connection is reset, and a client whose next write fails may never read the answer.
-      void reply.removeHeader('connection');
-      discardUnreadBody(request.raw, reply.raw);
-    }
+    // Refused before its body was read (an upload, one over the size limit): a client still sending
+    // it — the split gateway among them — reads this answer.
+    keepReadingAfterAnswer(request, reply);
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 }

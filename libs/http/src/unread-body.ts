@@ -9,8 +9,6 @@ export interface DiscardLimits {
   ms: number;
 }
 
-const discarding = new WeakSet<IncomingMessage>();
-
 /** Enough for a client to read an answer it was sent while writing, without reading a whole upload for it. */
 export const DISCARD_LIMITS: DiscardLimits = { bytes: 8 * 1024 * 1024, graceMs: 1_000, ms: 15_000 };
 
@@ -28,9 +26,7 @@ export function discardUnreadBody(
   response: ServerResponse,
   limits: DiscardLimits = DISCARD_LIMITS,
 ): void {
-  // Once per request: a refused upload calls it, then the exception filter that sends the refusal.
-  if (request.complete || request.destroyed || discarding.has(request)) return;
-  discarding.add(request);
+  if (request.complete || request.destroyed) return;
   request.unpipe();
   let seen = 0;
   let answeredAt: number | undefined;
@@ -54,4 +50,19 @@ export function discardUnreadBody(
   const timer = setTimeout(close, limits.ms).unref();
   request.on('data', onData).once('end', stop).once('close', stop).once('error', stop);
   request.resume();
+}
+
+/**
+ * An answer about to go out while the client is still sending its body (a refusal, or the gateway's
+ * relay of one): the client reads it while the rest is read and thrown away. Not `Connection: close`
+ * (Fastify's for a body it refused, the proxy's too): closed with bytes unread, the connection is
+ * reset, and a client whose next write fails may never read the answer.
+ */
+export function keepReadingAfterAnswer(
+  request: { raw: IncomingMessage },
+  reply: { raw: ServerResponse; removeHeader(name: string): unknown },
+): void {
+  if (request.raw.complete) return;
+  reply.removeHeader('connection');
+  discardUnreadBody(request.raw, reply.raw);
 }

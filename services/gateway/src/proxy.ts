@@ -1,7 +1,7 @@
 import fastifyHttpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@portal/config';
-import { discardUnreadBody, REQUEST_ID_HEADER } from '@portal/http';
+import { keepReadingAfterAnswer, REQUEST_ID_HEADER } from '@portal/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -26,21 +26,19 @@ function forwardedBody(
 }
 
 /**
- * An answer (the service's, or ours that it is unavailable) given while the client is still sending
- * its body: the client reads it while the rest is read and thrown away. Closing the connection
- * behind the answer, as the proxy would (Connection: close), resets it with bytes unread, and a
- * client whose next write fails that way may never read the answer.
+ * An answer (the service's, or ours that it is unavailable) given while the client may still be
+ * sending its body: what is left of it is no longer forwarded but read and thrown away.
  */
-function keepReadingAfterAnswer(
+function answerWhileSending(
   request: { raw: object; body: unknown },
   reply: { raw: object; removeHeader(name: string): unknown },
-): void {
-  // The proxy's hooks are typed for any server; the gateway's is HTTP/1.
-  const client = request.raw as IncomingMessage;
-  if (client.complete) return;
+) {
   if (request.body instanceof ForwardedBody) request.body.release();
-  reply.removeHeader('connection');
-  discardUnreadBody(client, reply.raw as ServerResponse);
+  // The proxy's hooks are typed for any server; the gateway's is HTTP/1.
+  keepReadingAfterAnswer(
+    request as { raw: IncomingMessage },
+    reply as { raw: ServerResponse; removeHeader(name: string): unknown },
+  );
 }
 
 /**
@@ -89,12 +87,12 @@ function proxyOptions(route: Route, upstream: string): FastifyHttpProxyOptions {
         };
       },
       onResponse: (request, reply, response) => {
-        keepReadingAfterAnswer(request, reply);
+        answerWhileSending(request, reply);
         void reply.send(response.stream);
       },
       onError: (reply, { error }) => {
         reply.log.warn({ err: error, upstream }, 'upstream unavailable');
-        keepReadingAfterAnswer(reply.request, reply);
+        answerWhileSending(reply.request, reply);
         void reply
           .code(502)
           .header('content-type', 'application/json')

@@ -6,9 +6,9 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES } from '@portal/contracts';
-import { decodeMultipartFileName, discardUnreadBody } from '@portal/http';
+import { decodeMultipartFileName } from '@portal/http';
 import { FileStorage, FileTooLargeError, StorageKeyError, StoredFile } from '@portal/storage';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '../common/messages';
 import { normalizeFileName } from './file-names';
@@ -84,7 +84,6 @@ function refusal(error: unknown): unknown {
 export async function receiveUpload(
   storage: FileStorage,
   request: FastifyRequest,
-  reply: FastifyReply,
   options: ReceiveOptions,
 ): Promise<ReceivedUpload> {
   const allowed = options.fields ?? [];
@@ -138,8 +137,8 @@ export async function receiveUpload(
     // An unread file stream would hold the request; destroying it ends the parsing.
     current?.destroy();
     if (stored) await discard(storage, options.key);
-    // The answer goes out now; what the client is still sending is read and thrown away after it.
-    discardUnreadBody(request.raw, reply.raw);
+    // The answer goes out now (what the client is still sending is read and thrown away after it:
+    // the exception filter's keepReadingAfterAnswer).
     throw refusal(error);
   }
 }

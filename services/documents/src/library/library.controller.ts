@@ -66,9 +66,8 @@ export class LibraryController {
     @Audited() scope: AuditScope,
     @Param('area') area: string,
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LibraryUploadReply> {
-    return this.library.upload(admin, scope, libraryArea(area), request, reply);
+    return this.library.upload(admin, scope, libraryArea(area), request);
   }
 
   @Get(':area/*')

@@ -83,11 +83,10 @@ export class LibraryService {
     scope: AuditScope,
     area: LibraryArea,
     request: FastifyRequest,
-    reply: FastifyReply,
   ): Promise<LibraryUploadReply> {
     const id = randomUUID();
     const key = storageKey('library', area, id);
-    const { stored, fileName, fields } = await receiveUpload(this.storage, request, reply, {
+    const { stored, fileName, fields } = await receiveUpload(this.storage, request, {
       key,
       fields: ['folder'],
       precheck: () => this.limiter.consume(RATE_LIMITS.libraryUploadPerAccount, admin.id),

@@ -27,12 +27,8 @@ export class VaultController {
   @UploadRoute(false)
   @ApiOperation({ summary: 'Upload a file to the vault (multipart `file`, at most 200 MB); the staff are told' })
   @ApiCreatedResponse({ type: VaultUploadResponse })
-  upload(
-    @CurrentUser() user: AuthUser,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<VaultUploadReply> {
-    return this.vault.upload(user, request, reply);
+  upload(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest): Promise<VaultUploadReply> {
+    return this.vault.upload(user, request);
   }
 
   @Get(':id')

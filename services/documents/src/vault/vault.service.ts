@@ -49,10 +49,10 @@ export class VaultService {
    * Streams the file to storage under a key of ids, then writes its row and the staff mail in one
    * transaction: the row exists only once the object is complete, and the mail only with the row.
    */
-  async upload(user: AuthUser, request: FastifyRequest, reply: FastifyReply): Promise<VaultUploadReply> {
+  async upload(user: AuthUser, request: FastifyRequest): Promise<VaultUploadReply> {
     const id = randomUUID();
     const key = storageKey('vault', user.id, id);
-    const { stored, fileName } = await receiveUpload(this.storage, request, reply, {
+    const { stored, fileName } = await receiveUpload(this.storage, request, {
       key,
       precheck: () => this.limiter.consume(RATE_LIMITS.vaultUploadPerAccount, user.id),
     });
