@@ -42,6 +42,9 @@ async function enrolOnSettings(page: Page, account: Account): Promise<string> {
   await form.getByLabel('Authentication code').fill(await nextTotpCode(secret, account.email));
   await form.getByRole('button', { name: 'Turn on' }).click();
   await form.getByText('Incorrect password').waitFor();
+  // The password is the field marked, not the code.
+  expect(await form.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  expect(await form.getByLabel('Authentication code').getAttribute('aria-invalid')).not.toBe('true');
   await form.getByLabel('Password', { exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Turn on' }).click();
   await settings.getByText('Two-factor authentication is on.').waitFor();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import QRCode from 'qrcode';
-import type { TwoFactorSetupReply } from '@portal/contracts';
+import { TWO_FACTOR_MESSAGES, type TwoFactorSetupReply } from '@portal/contracts';
 import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
@@ -75,7 +75,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 }
 
 /** The account's password, asked for to turn two-factor on or off. */
-function PasswordField(props: { value: string; onChange(value: string): void; describedBy: string | undefined }) {
+function PasswordField(props: {
+  value: string;
+  onChange(value: string): void;
+  describedBy: string | undefined;
+  invalid?: boolean;
+}) {
   return (
     <TextField
       label="Password"
@@ -83,6 +88,7 @@ function PasswordField(props: { value: string; onChange(value: string): void; de
       autoComplete="current-password"
       value={props.value}
       onChange={(event) => props.onChange(event.target.value)}
+      invalid={props.invalid}
       describedBy={props.describedBy}
     />
   );
@@ -109,6 +115,8 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
     enable.mutate({ password, code });
   };
   const error = problem ?? (enable.isError ? settingsErrorMessage(enable.error) : null);
+  // The field the error is about: the password when it is missing or wrong, else the code.
+  const passwordWrong = error === SETTINGS_MESSAGES.passwordRequired || error === TWO_FACTOR_MESSAGES.wrongPassword;
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Set up two-factor authentication">
       <p className={styles.note}>
@@ -122,14 +130,19 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
           {setup.secret}
         </code>
       </p>
-      <PasswordField value={password} onChange={setPassword} describedBy={error ? errorId : undefined} />
+      <PasswordField
+        value={password}
+        onChange={setPassword}
+        invalid={passwordWrong}
+        describedBy={error ? errorId : undefined}
+      />
       <TextField
         label="Authentication code"
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        invalid={Boolean(error)}
+        invalid={Boolean(error) && !passwordWrong}
         describedBy={error ? errorId : undefined}
       />
       <FormError id={errorId} message={error} />
