@@ -335,11 +335,15 @@ describe('subscriptions', () => {
 
     // A card Stripe does not know refuses the attempt without holding the package for the next one.
     const compliance = await serviceId(app(), 'annual-compliance');
-    const unknownCard = await subscribe(client, { package_id: compliance, payment_method_id: 'pm_NotACardOfAnyone' });
+    const unknownCardKey = newKey();
+    const unknownCardRequest = { package_id: compliance, payment_method_id: 'pm_NotACardOfAnyone' };
+    const unknownCard = await subscribe(client, unknownCardRequest, unknownCardKey);
     expect(unknownCard).toEqual({
       status: 400,
       body: { detail: 'Payment method not found. Please enter your card again.' },
     });
+    // The same key again answers the same refusal, not a decline.
+    expect(await subscribe(client, unknownCardRequest, unknownCardKey)).toEqual(unknownCard);
     const next = await subscribe(client, { package_id: compliance, payment_method_id: 'pm_card_visa' });
     expect(next.status).toBe(201);
     expect(next.body.status).toBe('active');

@@ -140,9 +140,13 @@ export class Subscription {
   @Column({ type: 'integer', nullable: true })
   cardExpYear: number | null;
 
-  /** The provider's message when the first payment was declined. */
+  /** The provider's message when the first payment was declined, or the detail of the first attempt's refusal. */
   @Column({ type: 'text', nullable: true })
   failureMessage: string | null;
+
+  /** The status the first attempt was refused with (see failureMessage); null for a declined card (402). */
+  @Column({ type: 'integer', nullable: true })
+  refusalStatus: number | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -29,7 +29,7 @@ import { Customer } from '../customers/customer.entity';
 import { CustomersService, StripeCustomer } from '../customers/customers.service';
 import { cardOf } from '../payments/payments.service';
 import { StripeGateway } from '../stripe/stripe-client';
-import { isCardError, isMissing, isStripeError, PaymentDeclinedException } from '../stripe/stripe-errors';
+import { isCardError, isMissing, isStripeError, PaymentDeclinedException, toHttpError } from '../stripe/stripe-errors';
 import { Invoice } from './invoice.entity';
 import { LIVE_STATUSES, LocalSubscriptionStatus, Subscription } from './subscription.entity';
 import { isEnded, isRunning, toInvoiceReply, toSubscriptionReply } from './subscription-view';
@@ -412,7 +412,11 @@ export class SubscriptionsService {
       const customer = (await manager
         .getRepository(Customer)
         .findOneByOrFail({ id: subscription.customerId })) as StripeCustomer;
-      // Its first payment was declined (and the subscription ended at Stripe): the same answer again.
+      // Its first attempt was refused, or its first payment declined (and the subscription ended at
+      // Stripe): the same answer again.
+      if (subscription.refusalStatus !== null) {
+        return { refused: new HttpException({ detail: subscription.failureMessage }, subscription.refusalStatus) };
+      }
       if (subscription.failureMessage !== null) return { declined: subscription.failureMessage };
       let stripeSubscription: Stripe.Subscription;
       if (subscription.stripeSubscriptionId) {
@@ -432,8 +436,13 @@ export class SubscriptionsService {
           // A final refusal (a card id that is not the customer's, a request Stripe refuses) created nothing:
           // the row ends here, so it does not hold the package. Anything else (the network, Stripe's own
           // errors) may have created it: the row stays pending for the same key to settle later.
-          if (isFinalRefusal(error)) {
-            await this.save(manager, subscription, { status: 'incomplete_expired', failureMessage: null });
+          const refusal = finalRefusal(error);
+          if (refusal) {
+            await this.save(manager, subscription, {
+              status: 'incomplete_expired',
+              failureMessage: refusal.detail,
+              refusalStatus: refusal.status,
+            });
             return { refused: error };
           }
           throw error;
@@ -636,12 +645,22 @@ export class SubscriptionsService {
   }
 }
 
-/** An answer that says nothing was created: our 4xx, or Stripe's (its 4xx errors are final, 409 and 429 aside). */
-function isFinalRefusal(error: unknown): boolean {
-  if (error instanceof HttpException) return error.getStatus() >= 400 && error.getStatus() < 500;
-  if (!isStripeError(error)) return false;
-  const status = error.statusCode ?? 0;
-  return status >= 400 && status < 500 && status !== 409 && status !== 429;
+/**
+ * An answer that says nothing was created — our 4xx, or Stripe's (its 4xx errors are final, 409 and 429
+ * aside) — as the request answers it; null for anything else.
+ */
+function finalRefusal(error: unknown): { status: number; detail: string } | null {
+  let final: boolean;
+  if (error instanceof HttpException) final = error.getStatus() >= 400 && error.getStatus() < 500;
+  else if (isStripeError(error)) {
+    const status = error.statusCode ?? 0;
+    final = status >= 400 && status < 500 && status !== 409 && status !== 429;
+  } else final = false;
+  if (!final) return null;
+  const answer = toHttpError(error) as HttpException;
+  const body = answer.getResponse();
+  const detail = typeof body === 'object' && 'detail' in body ? String(body.detail) : answer.message;
+  return { status: answer.getStatus(), detail };
 }
 
 function cardColumns(card: Card): Pick<Subscription, 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear'> {
