@@ -39,11 +39,13 @@ export class RateLimiter {
 
   /**
    * Counts one attempt for `key` (an IP, a normalized e-mail) under `limit`; throws
-   * TooManyRequestsException once the window's points are used up.
+   * TooManyRequestsException once the window's points are used up. `windowSeconds` gives a window
+   * opened by this attempt another length than the limit's (one counter for every length: a window
+   * already open keeps its own end).
    */
-  async consume(limit: NamedRateLimit, key: string): Promise<void> {
+  async consume(limit: NamedRateLimit, key: string, windowSeconds?: number): Promise<void> {
     try {
-      await this.limiter(limit).consume(key.toLowerCase());
+      await this.limiter(limit).consume(key.toLowerCase(), 1, { customDuration: windowSeconds });
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         throw new TooManyRequestsException(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));

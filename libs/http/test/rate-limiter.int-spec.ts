@@ -6,7 +6,7 @@ import { tempDataDir } from '@portal/testing';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { createHttpApp } from '../src/http-app';
-import { RateLimiter } from '../src/rate-limiter';
+import { RateLimiter, TooManyRequestsException } from '../src/rate-limiter';
 
 const LIMIT = { name: 'test:attempt', points: 3, durationSeconds: 60 };
 
@@ -94,5 +94,19 @@ describe('RateLimiter (Redis-backed)', () => {
     expect(await limiter.count(LIMIT, key)).toBe(LIMIT.points - 1);
     await expect(limiter.check(LIMIT, key)).resolves.toBeUndefined();
     expect(await limiter.record(LIMIT, key)).toBe(LIMIT.points);
+  });
+
+  it('opens a window of the length asked, and counts windows of every length on one counter', async () => {
+    const limiter = (await start()).get(RateLimiter);
+    const once = { name: 'test:once', points: 1, durationSeconds: 60 };
+    const key = `window-${randomUUID()}`;
+    await limiter.consume(once, key, 1);
+    // The window opened for 1 s refuses the next attempt, whatever length that attempt would open.
+    await expect(limiter.consume(once, key, 30)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await limiter.consume(once, key, 30);
+    const refused = await limiter.consume(once, key, 1).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyRequestsException);
+    expect((refused as TooManyRequestsException).retryAfterSeconds).toBeGreaterThan(20);
   });
 });

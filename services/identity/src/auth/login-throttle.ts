@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NamedRateLimit, RateLimiter } from '@portal/http';
+import { RateLimiter } from '@portal/http';
 import { RATE_LIMITS } from '../common/rate-limits';
 
 /** Wrong passwords for an account (from all addresses, in an hour) before it is slowed down. */
@@ -80,8 +80,9 @@ export class LoginThrottle {
       }
       const delay = slowdownSeconds((onAccount as PromiseFulfilledResult<number>).value - 1);
       if (delay && !(await this.isFamiliar(account, ip))) {
-        // One attempt per `delay` seconds for the account, from all unfamiliar addresses together.
-        await this.limiter.consume(slowdownLimit(delay), account);
+        // One attempt per `delay` seconds for the account, from all unfamiliar addresses together. A
+        // window opened at a shorter delay still ends at its own time, then the longer one applies.
+        await this.limiter.consume(RATE_LIMITS.loginAccountSlowdown, account, delay);
       }
     } catch (refusal) {
       await attempt.withdraw();
@@ -150,11 +151,3 @@ export class SignInAttempt {
 }
 
 const pair = (account: string, ip: string) => `${account}|${ip}`;
-
-/**
- * One point per window of `seconds`: a window started at a shorter delay still runs out at its
- * own time (the counter keeps the expiry it was created with), then the longer one applies.
- */
-function slowdownLimit(seconds: number): NamedRateLimit {
-  return { name: 'identity:login:account-slowdown', points: 1, durationSeconds: seconds };
-}

@@ -18,6 +18,11 @@ export const RATE_LIMITS = {
   loginFailuresPerAccountAndIp: { name: 'identity:login:account-ip', points: 5, durationSeconds: 15 * MINUTE },
   /** Wrong passwords for one account from anywhere: counted only, they decide the slowdown (LoginThrottle). */
   loginFailuresPerAccount: { name: 'identity:login:account-failures', points: 1_000_000, durationSeconds: HOUR },
+  /**
+   * One attempt per window for an account slowed down by its failures, from all the addresses it does not
+   * know together; the window's length (2 s to this minute) is set by LoginThrottle at each attempt.
+   */
+  loginAccountSlowdown: { name: 'identity:login:account-slowdown', points: 1, durationSeconds: MINUTE },
   /** Addresses that signed in to an account (key `account|ip`): never slowed down for it. */
   loginFamiliarAddress: { name: 'identity:login:familiar', points: 1_000_000, durationSeconds: 30 * 24 * HOUR },
   registerPerIp: { name: 'identity:register:ip', points: 5, durationSeconds: HOUR },
