@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES,
   billingPeriodLabel,
   canCancel,
+  cancelRequest,
   cancelTrialSentence,
   canReactivate,
   cardLabel,
@@ -68,5 +69,12 @@ describe('billing labels', () => {
     expect(cardLabel(null)).toBe('No card on file');
     expect(billingPeriodLabel(undefined)).toBe('Monthly');
     expect(billingPeriodLabel('monthly')).toBe('Monthly');
+  });
+
+  it('sends the cancel reason as a text, empty when none was typed', () => {
+    expect(cancelRequest('  We hired an in-house bookkeeper. ')).toEqual({
+      reason: 'We hired an in-house bookkeeper.',
+    });
+    expect(cancelRequest('   ')).toEqual({ reason: '' });
   });
 });

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, PurchaseReply, SubscriptionReply } from '@portal/contracts';
+import type { CancelSubscriptionRequest, InvoiceStatus, PurchaseReply, SubscriptionReply } from '@portal/contracts';
 import { formatDate } from './money';
 import { isTrialActive } from './trial';
 
@@ -77,6 +77,11 @@ export function canReactivate(subscription: Pick<SubscriptionReply, 'cancel_at_p
 /** The cancel dialog's sentence during an active trial, else null. */
 export function cancelTrialSentence(subscription: Pick<SubscriptionReply, 'trial_end_date'>, now: Date): string | null {
   return isTrialActive(subscription, now) ? BILLING_MESSAGES.trialCancel : null;
+}
+
+/** The cancel call's body: it carries the reason as a text, empty when none was typed (spec part 2, section 4). */
+export function cancelRequest(reason: string): CancelSubscriptionRequest {
+  return { reason: reason.trim() };
 }
 
 /** The re-activation message: the trial goes on when trialing and not over, else the card is charged. */

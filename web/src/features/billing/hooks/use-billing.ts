@@ -9,6 +9,7 @@ import {
   getSubscriptions,
   reactivateSubscription,
 } from '../api';
+import { cancelRequest } from '../labels';
 import { billingKeys } from './query-keys';
 
 /** Stripe's publishable key and script, read from the server when a payment page opens. */
@@ -57,7 +58,7 @@ function useSubscriptionChange<V>(change: (variables: V) => Promise<Subscription
 
 export function useCancelSubscription() {
   return useSubscriptionChange(({ id, reason }: { id: string; reason: string }) =>
-    cancelSubscription(id, { reason: reason.trim() || null }),
+    cancelSubscription(id, cancelRequest(reason)),
   );
 }
 
