@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
-import { baseUrl, launchBrowser, newPage, waitForHydration } from './support/browser';
+import { baseUrl, expectFailedResponses, launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
 // in the page, its 3-D Secure step is a dialog with Complete/Fail buttons). The 2 s redirects fit well
@@ -212,6 +212,18 @@ describe('billing pages', () => {
     await form.getByText('$150.00', { exact: true }).waitFor();
     await form.getByText('Pending', { exact: true }).waitFor();
     expect(await form.getByRole('link', { name: 'Back to Filings' }).getAttribute('href')).toBe('/filings');
+  });
+
+  it('says the subscription details could not be loaded, with the way back to the packages', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    // No such package: its details cannot be loaded.
+    const packageId = randomUUID();
+    expectFailedResponses(page, { status: 404, path: `/api/subscriptions/packages/${packageId}/` });
+    await page.goto(`/subscribe?package=${packageId}&trial=1`);
+    const view = main(page);
+    await view.getByText('Failed to load subscription details. Please try again.').waitFor();
+    expect(await view.getByRole('link', { name: 'Back to Packages' }).getAttribute('href')).toBe('/books');
   });
 
   it("shows the provider's message under the card when the card is declined", async () => {

@@ -18,7 +18,6 @@ export const BILLING_MESSAGES = {
   subscriptionProcessing: 'Failed to process subscription. Please try again.',
   subscriptionLoad: 'Failed to load subscription details. Please try again.',
   confirmationLoad: 'Failed to load subscription details. Please contact support.',
-  packageLoad: 'Failed to fetch package details',
   subscriptionsLoad: 'Failed to load subscription information',
   purchasesLoad: 'Failed to fetch purchase history',
   cancel: 'Failed to cancel subscription',

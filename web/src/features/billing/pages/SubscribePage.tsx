@@ -60,17 +60,11 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
   if (pkg.isPending || subscriptions.isPending || (held && !subscribed)) {
     return <PageLoadingStatus />;
   }
-  if (pkg.isError) {
+  // The package or the user's subscriptions could not be read (spec part 2, section 8: subscription load).
+  if (pkg.isError || subscriptions.isError) {
     return (
       <PageMessage title="Subscribe" tone="error" action={back}>
-        {errorMessage(pkg.error, BILLING_MESSAGES.packageLoad)}
-      </PageMessage>
-    );
-  }
-  if (subscriptions.isError) {
-    return (
-      <PageMessage title="Subscribe" tone="error" action={back}>
-        {BILLING_MESSAGES.subscriptionsLoad}
+        {BILLING_MESSAGES.subscriptionLoad}
       </PageMessage>
     );
   }
