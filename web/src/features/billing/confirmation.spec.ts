@@ -16,7 +16,7 @@ describe('confirmation data', () => {
     expect(readFilingConfirmation(state)).toBeNull();
   });
 
-  it('shows the order id or N/A, the purchase date, and a filing as Pending by default', () => {
+  it('shows the order id or N/A, the purchase date, and the payment status (Pending by default)', () => {
     expect(orderIdOf({ order_id: 'o1', id: 'x' })).toBe('o1');
     expect(orderIdOf({ id: 'x' })).toBe('x');
     expect(orderIdOf({})).toBe('N/A');
@@ -24,6 +24,7 @@ describe('confirmation data', () => {
     expect(purchaseDateOf({ created: 1_800_000_000 })).toBe('2027-01-15T08:00:00.000Z');
     expect(purchaseDateOf({})).toBeNull();
     expect(filingStatusOf({})).toBe('Pending');
-    expect(filingStatusOf({ filing_status: 'Filed' })).toBe('Filed');
+    expect(filingStatusOf({ status: 'succeeded' })).toBe('succeeded');
+    expect(filingStatusOf({ status: 'processing' })).toBe('processing');
   });
 });

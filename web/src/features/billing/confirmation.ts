@@ -12,7 +12,7 @@ export interface FilingConfirmationState {
   form: Pick<FilingFormReply, 'id' | 'form_name' | 'estimated_fee'>;
 }
 
-type PaymentData = Partial<PaymentReply> & { created?: number | string; filing_status?: string };
+type PaymentData = Partial<PaymentReply> & { created?: number | string };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -42,7 +42,7 @@ export function purchaseDateOf(payment: PaymentData): string | null {
   return null;
 }
 
-/** A filing's status: what the payment says, else Pending (we have not filed it yet). */
+/** The status a filing confirmation shows: the payment result's status as the server sent it, else Pending. */
 export function filingStatusOf(payment: PaymentData): string {
-  return payment.filing_status?.trim() || 'Pending';
+  return payment.status?.trim() || 'Pending';
 }
