@@ -210,8 +210,8 @@ describe('billing pages', () => {
     await form.getByRole('heading', { level: 1, name: 'Filing Purchase Confirmed' }).waitFor();
     await form.getByText('Annual Report', { exact: true }).waitFor();
     await form.getByText('$150.00', { exact: true }).waitFor();
-    // The status is the payment's, as the server answered it (Pending only when it sends none).
-    await form.getByText('succeeded', { exact: true }).waitFor();
+    // The status is the payment's, uppercase like every purchase status (Pending only when it has none).
+    await form.getByText('SUCCEEDED', { exact: true }).waitFor();
     expect(await form.getByRole('link', { name: 'Back to Filings' }).getAttribute('href')).toBe('/filings');
   });
 

@@ -24,7 +24,7 @@ describe('confirmation data', () => {
     expect(purchaseDateOf({ created: 1_800_000_000 })).toBe('2027-01-15T08:00:00.000Z');
     expect(purchaseDateOf({})).toBeNull();
     expect(filingStatusOf({})).toBe('Pending');
-    expect(filingStatusOf({ status: 'succeeded' })).toBe('succeeded');
-    expect(filingStatusOf({ status: 'processing' })).toBe('processing');
+    expect(filingStatusOf({ status: 'succeeded' })).toBe('SUCCEEDED');
+    expect(filingStatusOf({ status: 'processing' })).toBe('PROCESSING');
   });
 });

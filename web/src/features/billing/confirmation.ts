@@ -1,4 +1,5 @@
 import type { FilingFormReply, PaymentReply, ServiceReply } from '@portal/contracts';
+import { purchaseStatusLabel } from './labels';
 
 /** What the service confirmation page is given (router state): the payment and the service bought. */
 export interface ServiceConfirmationState {
@@ -42,7 +43,8 @@ export function purchaseDateOf(payment: PaymentData): string | null {
   return null;
 }
 
-/** The status a filing confirmation shows: the payment result's status as the server sent it, else Pending. */
+/** The status a filing confirmation shows: the payment result's, uppercase as every purchase status, else Pending. */
 export function filingStatusOf(payment: PaymentData): string {
-  return payment.status?.trim() || 'Pending';
+  const status = payment.status?.trim();
+  return status ? purchaseStatusLabel({ status }) : 'Pending';
 }
