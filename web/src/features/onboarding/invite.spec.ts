@@ -101,4 +101,10 @@ describe('submittableCode', () => {
     expect(submittableCode({ ...RECORD, invite_code: '  ' })).toBeNull();
     expect(submittableCode(undefined)).toBeNull();
   });
+
+  it('is null, not a crash, when the reply has no invite_code at all or a null one (spec part 1, section 5)', () => {
+    const { invite_code: _dropped, ...withoutCode } = RECORD;
+    expect(submittableCode(withoutCode as unknown as InviteRecord)).toBeNull();
+    expect(submittableCode({ ...RECORD, invite_code: null } as unknown as InviteRecord)).toBeNull();
+  });
 });

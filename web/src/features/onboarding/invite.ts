@@ -56,9 +56,14 @@ export function inviteErrorDetail(error: unknown): string {
   return serverDetail(error) ?? ONBOARDING_MESSAGES.validateFailed;
 }
 
-/** The code to submit with: the validated record's own, or null when it lacks one ('Invite code data is missing.'). */
+/**
+ * The code to submit with: the validated record's own, or null when it lacks one ('Invite code data is
+ * missing.'). The record is the server's reply as received, so the field may be absent or null whatever
+ * the contract says.
+ */
 export function submittableCode(invite: InviteRecord | undefined): string | null {
-  return invite?.invite_code.trim() || null;
+  const code: unknown = invite?.invite_code;
+  return typeof code === 'string' ? code.trim() || null : null;
 }
 
 /** The server's text for a failed submit, else the spec's fallback. */
