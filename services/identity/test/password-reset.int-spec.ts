@@ -140,6 +140,22 @@ describe('identity: password reset', () => {
     ).toMatchObject({ status: 400, body: INVALID });
   });
 
+  it('ends the outstanding reset links when the owner changes the password at /settings', async () => {
+    const email = uniqueEmail('changed');
+    const { accessToken } = await registerVerified(call, app.dataDir, email);
+    // Someone who read the mailbox holds a link; the owner then changes the password.
+    const token = await resetToken(email);
+    const changed = await call('POST', '/auth/password/change', {
+      token: accessToken,
+      json: { current_password: PASSWORD, new_password: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+
+    const reply = await call('POST', '/auth/reset-password', { json: { token, new_password: 'An0ther!pass' } });
+    expect(reply).toMatchObject({ status: 400, body: INVALID });
+    expect((await login(call, email, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('refuses an expired token', async () => {
     const email = uniqueEmail('expired');
     await register(call, email);

@@ -6,6 +6,7 @@ import { AuditScope, AuditTrail } from '@portal/events';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../auth/auth.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
 
@@ -32,9 +33,13 @@ export class AccountSecurityService {
     private readonly sessions: SessionsService,
     private readonly auth: AuthService,
     private readonly audit: AuditTrail,
+    private readonly tokens: UserTokens,
   ) {}
 
-  /** Wrong current passwords count toward the sign-in lockout (a stolen session cannot guess it). */
+  /**
+   * Wrong current passwords count toward the sign-in lockout (a stolen session cannot guess it). The
+   * reset links mailed before stop working too: one in the wrong hands would otherwise undo the change.
+   */
   async changePassword(
     caller: AuthUser,
     currentPassword: string,
@@ -55,6 +60,7 @@ export class AccountSecurityService {
       // Changed by another request (a reset) meanwhile: the current password checked is no longer it.
       if (!rows[0]) return undefined;
       const sessionVersion = rows[0].session_version;
+      await this.tokens.invalidateOutstanding(manager, user.id, 'reset-password');
       const sessionId = await this.sessions.carryOn(manager, user.id, caller.sessionId, sessionVersion, scope);
       await this.audit.record(manager, scope, 'auth.password_changed', `user:${user.id}`);
       return { sessionVersion, sessionId };
