@@ -38,6 +38,14 @@ async function waitForPath(page: Page, pathname: string): Promise<URL> {
   return here(page);
 }
 
+/** Waits until the page at `pathname` has taken the link's one-time token out of the address. */
+async function waitForNoToken(page: Page, pathname: string): Promise<URL> {
+  await page.waitForURL((url) => url.pathname === pathname && !url.searchParams.has('token') && !url.hash, {
+    timeout: REDIRECT_TIMEOUT_MS,
+  });
+  return here(page);
+}
+
 function main(page: Page) {
   return page.getByRole('main');
 }
@@ -84,6 +92,9 @@ describe('sign up and e-mail verification', () => {
     await page.goto(link);
 
     await form.getByText('Email verified successfully!').waitFor();
+    // The used token leaves the address bar (third-party scripts read it); the rest stays.
+    const cleaned = await waitForNoToken(page, '/verify-email');
+    expect(cleaned.searchParams.get('email')).toBe(account.email);
     // The mail's link names no redirect, so the target is the profile; signing in leads there.
     const signIn = await waitForPath(page, '/signin');
     expect(signIn.searchParams.get('redirect')).toBe('/profile');
@@ -215,6 +226,9 @@ describe('password reset', () => {
 
     const link = await mailLink(account.email, '/reset-password', { since });
     await page.goto(link);
+    // The token leaves the address bar (third-party scripts read it) and stays with the page, a reload too.
+    await waitForNoToken(page, '/reset-password');
+    await page.reload();
     const newPassword = 'Changed-pass2';
     await main(page).getByLabel('New password', { exact: true }).fill(newPassword);
     await main(page).getByLabel('Confirm new password').fill(newPassword);

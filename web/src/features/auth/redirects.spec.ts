@@ -3,8 +3,10 @@ import {
   afterSignInPath,
   afterSignUpPath,
   continuePath,
+  carriesToken,
   emailFromQuery,
   verificationTokenFrom,
+  withoutToken,
   withRedirect,
 } from './redirects';
 
@@ -79,6 +81,26 @@ describe('verificationTokenFrom', () => {
     expect(verificationTokenFrom('?token=%20', '#token=')).toBeNull();
     expect(verificationTokenFrom('', '')).toBeNull();
     expect(verificationTokenFrom('', '#subscriptions')).toBeNull();
+  });
+});
+
+describe('carriesToken and withoutToken (the address once the page has read its token)', () => {
+  it('finds the token in the query or the hash', () => {
+    expect(carriesToken('?email=a%40b.co&token=abc', '')).toBe(true);
+    expect(carriesToken('', '#token=abc')).toBe(true);
+    expect(carriesToken('?token=', '')).toBe(true);
+    expect(carriesToken('?email=a%40b.co', '#subscriptions')).toBe(false);
+  });
+
+  it('drops the token and keeps everything else', () => {
+    expect(withoutToken('?email=a%40b.co&token=abc&redirect=%2Fprofile', '')).toEqual({
+      search: '?email=a%40b.co&redirect=%2Fprofile',
+      hash: '',
+    });
+    expect(withoutToken('?token=abc', '')).toEqual({ search: '', hash: '' });
+    expect(withoutToken('?email=a%40b.co', '#token=abc')).toEqual({ search: '?email=a%40b.co', hash: '' });
+    expect(withoutToken('', '#redirect=%2Fx&token=t-1')).toEqual({ search: '', hash: '#redirect=%2Fx' });
+    expect(withoutToken('?token=abc', '#subscriptions')).toEqual({ search: '', hash: '#subscriptions' });
   });
 });
 

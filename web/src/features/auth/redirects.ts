@@ -40,11 +40,39 @@ export function withRedirect(path: string, redirect: string | null | undefined):
   return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
 }
 
+/** The parameters of a hash written like a query (`#token=...`). */
+function hashParams(hash: string): URLSearchParams {
+  return new URLSearchParams(hash.replace(/^#/, ''));
+}
+
+/** Whether the address carries a one-time token (`?token=` or `#token=`): a reset or verification link. */
+export function carriesToken(search: string, hash: string): boolean {
+  return new URLSearchParams(search).has('token') || hashParams(hash).has('token');
+}
+
+/**
+ * The query and hash without the token, for the address bar once the page has read it: what the
+ * address says, third-party scripts of the page (the chat widget) read and report.
+ */
+export function withoutToken(search: string, hash: string): { search: string; hash: string } {
+  const query = new URLSearchParams(search);
+  query.delete('token');
+  const fragment = hashParams(hash);
+  let restOfHash = hash;
+  if (fragment.has('token')) {
+    fragment.delete('token');
+    const rest = fragment.toString();
+    restOfHash = rest ? `#${rest}` : '';
+  }
+  const rest = query.toString();
+  return { search: rest ? `?${rest}` : '', hash: restOfHash };
+}
+
 /** The verification token of the link: `?token=...`, or `#token=...` (kept out of server logs). */
 export function verificationTokenFrom(search: string, hash: string): string | null {
   const fromQuery = new URLSearchParams(search).get('token')?.trim();
   if (fromQuery) return fromQuery;
-  const fromHash = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
+  const fromHash = hashParams(hash).get('token')?.trim();
   return fromHash || null;
 }
 

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { Alert } from '../../../shared/ui/Alert';
 import formStyles from '../../../shared/ui/form.module.css';
@@ -12,15 +12,30 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { AUTH_MESSAGES, resetPasswordErrorMessage } from '../errors';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { useResetPassword } from '../hooks/use-password-reset';
+import { useTokenOutOfAddress } from '../hooks/use-token-out-of-address';
 import { AFTER_PASSWORD_RESET_PATH, REDIRECT_DELAYS_MS } from '../redirects';
 import { validateReset, type ResetValues, type ValidationIssue } from '../validation';
 
 const RESET_FALLBACK = 'Your password has been reset successfully.';
 
+/** Where the page keeps the link's token once it is out of the address bar (the history entry's state). */
+interface ResetState {
+  resetToken?: string;
+}
+
+function tokenOf(state: unknown): string {
+  const token = (state as ResetState | null)?.resetToken;
+  return typeof token === 'string' ? token : '';
+}
+
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+  const location = useLocation();
+  const token = params.get('token')?.trim() || tokenOf(location.state);
+  // The token stays with this history entry (a reload keeps it), out of third-party scripts' sight.
+  const keep = useMemo<ResetState>(() => ({ resetToken: token }), [token]);
+  useTokenOutOfAddress(token !== '', keep);
   const resetPassword = useResetPassword();
   const delayedNavigate = useDelayedNavigate();
   const [issue, setIssue] = useState<ValidationIssue<keyof ResetValues> | null>(null);

@@ -12,6 +12,7 @@ import { VerifyCodeForm } from '../components/VerifyCodeForm';
 import { AUTH_MESSAGES, confirmErrorMessage } from '../errors';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { useConfirmEmail, useVerificationStatus } from '../hooks/use-email-verification';
+import { useTokenOutOfAddress } from '../hooks/use-token-out-of-address';
 import { continuePath, emailFromQuery, REDIRECT_DELAYS_MS, verificationTokenFrom, withRedirect } from '../redirects';
 
 const TITLE = 'Verify your email';
@@ -54,6 +55,8 @@ export function VerifyEmailPage() {
     autoConfirmStarted.current = true;
     verify(token);
   }, [token, statusSettled, alreadyVerified, verify]);
+  // The link's token has done its work (used, refused, or not needed): out of the address bar.
+  useTokenOutOfAddress(alreadyVerified || confirm.isSuccess || confirm.isError);
 
   if (confirm.isSuccess && !confirm.data.already_verified) {
     return (
