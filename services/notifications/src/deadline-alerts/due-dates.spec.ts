@@ -36,6 +36,35 @@ describe('dueRanges', () => {
     expect(dueRanges('2026-12-08', [2])).toEqual([{ daysBefore: 2, from: '2026-12-08', to: '2026-12-10' }]);
   });
 
+  it('puts a deadline in the range of one offset only, the nearest, when catch-up windows overlap', () => {
+    // 3 and 1 days before: after two days without a run, tomorrow's deadline is both the 3-day
+    // reminder caught up and the 1-day reminder due today; one mail says it, not two.
+    expect(dueRanges('2026-12-08', [3, 1])).toEqual([
+      { daysBefore: 3, from: '2026-12-10', to: '2026-12-11' },
+      { daysBefore: 1, from: '2026-12-08', to: '2026-12-09' },
+    ]);
+    // Adjacent offsets leave the farther one its own day only; one inside another's window, nothing.
+    expect(dueRanges('2026-12-08', [3, 2, 1])).toEqual([
+      { daysBefore: 3, from: '2026-12-11', to: '2026-12-11' },
+      { daysBefore: 2, from: '2026-12-10', to: '2026-12-10' },
+      { daysBefore: 1, from: '2026-12-08', to: '2026-12-09' },
+    ]);
+    for (const offsets of [
+      [3, 1],
+      [2, 1],
+      [14, 13, 7, 1],
+      [30, 7, 1],
+    ]) {
+      for (let ahead = 0; ahead <= 40; ahead += 1) {
+        const deadline = addDays('2026-12-08', ahead);
+        const covering = dueRanges('2026-12-08', offsets).filter(
+          (range) => range.from <= deadline && deadline <= range.to,
+        );
+        expect(covering.length).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
   it('a deadline falls in one range per offset, on three consecutive runs', () => {
     const deadline = '2027-01-15';
     const runs = ['2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18'];

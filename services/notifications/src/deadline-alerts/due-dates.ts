@@ -48,13 +48,22 @@ export interface DueRange {
  * What a run for day `asOf` sends, per offset k: the reminders due on that day (deadline − k = asOf)
  * and those due on the CATCH_UP_DAYS days before that were not sent, so a day or two of downtime loses
  * nothing. Never one for a deadline already past: deadlines before `asOf` are left out (a deadline on
- * `asOf` itself is today's, not past). Offsets whose range is empty are left out.
+ * `asOf` itself is today's, not past). Where the windows of two offsets overlap (offsets less than
+ * CATCH_UP_DAYS + 1 apart: 3 and 1 days before), a deadline belongs to the nearer offset only, so one
+ * run never mails the same deadline twice ('due tomorrow' as the 3-day reminder caught up and as the
+ * 1-day one). Offsets whose range is empty are left out; ranges come in the order of `offsets`.
  */
 export function dueRanges(asOf: string, offsets: readonly number[]): DueRange[] {
-  return offsets.flatMap((daysBefore) => {
+  const ranges = new Map<number, DueRange>();
+  /** The farthest deadline a nearer offset covers. */
+  let nearerTo: string | undefined;
+  for (const daysBefore of [...offsets].sort((a, b) => a - b)) {
     const earliest = addDays(asOf, daysBefore - CATCH_UP_DAYS);
-    const from = daysBetween(asOf, earliest) < 0 ? asOf : earliest;
+    let from = daysBetween(asOf, earliest) < 0 ? asOf : earliest;
+    if (nearerTo !== undefined && daysBetween(nearerTo, from) <= 0) from = addDays(nearerTo, 1);
     const to = addDays(asOf, daysBefore);
-    return daysBetween(from, to) >= 0 ? [{ daysBefore, from, to }] : [];
-  });
+    if (daysBetween(from, to) >= 0) ranges.set(daysBefore, { daysBefore, from, to });
+    nearerTo = to;
+  }
+  return offsets.flatMap((daysBefore) => ranges.get(daysBefore) ?? []);
 }
