@@ -15,7 +15,10 @@ export interface DeadlineSubscribeReply {
 
 export const DEADLINE_SUBSCRIBED = "Thanks for subscribing! You'll receive deadline reminders soon.";
 
-/** GET /deadline-alerts/unsubscribe?token= (the link of every deadline mail); answers an HTML page. */
+/**
+ * GET /deadline-alerts/unsubscribe?token= (the link of every deadline mail: a page with an Unsubscribe
+ * button) and POST (the button: unsubscribes); both answer an HTML page.
+ */
 export interface DeadlineUnsubscribeQuery {
   token: string;
 }

@@ -11,7 +11,10 @@ export interface SubscribeReply {
   message: string;
 }
 
-/** GET /newsletter/unsubscribe?token= (the welcome mail's link); answers an HTML page. */
+/**
+ * GET /newsletter/unsubscribe?token= (the welcome mail's link: a page with an Unsubscribe button) and
+ * POST (the button: unsubscribes); both answer an HTML page.
+ */
 export interface UnsubscribeQuery {
   token: string;
 }

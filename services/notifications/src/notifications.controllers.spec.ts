@@ -16,9 +16,14 @@ const SECRET = 'a-notifications-test-secret-of-at-least-32-chars';
 const ID = '00000000-0000-4000-8000-0000000000cc';
 
 // The services as these routes see them (the edge mocked): each answers which method ran.
+const unsubscribed: unknown[] = [];
 const alerts = {
   subscribe: async () => ({ ran: 'alerts.subscribe' }),
-  unsubscribe: async () => true,
+  linkState: async (token: unknown) => (token === 'x' ? 'subscribed' : null),
+  unsubscribe: async (token: unknown) => {
+    unsubscribed.push(token);
+    return token === 'x';
+  },
   runDay: (asOf?: string) => asOf ?? '2026-11-23',
   runByHand: async (_scope: unknown, asOf: string) => ({ ran: 'alerts.run', as_of: asOf }),
 };
@@ -163,6 +168,30 @@ describe('notifications routes', () => {
     const invalid = await request({ method: 'POST', url: '/api/messages/', body: { email: 'jane@example.com' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().detail).toBe('Name is required; Message is required');
+  });
+
+  it("unsubscribes from the button of the link's page (or a one-click POST), never from opening the link", async () => {
+    unsubscribed.length = 0;
+    // Mail scanners and link previews open every link of a message: that must not unsubscribe anyone.
+    const opened = await request({ method: 'GET', url: '/api/deadline-alerts/unsubscribe?token=x' });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<h1>Unsubscribe from deadline reminders?</h1>');
+    expect(opened.body).toContain('<form method="post" action="?token=x">');
+    expect(unsubscribed).toEqual([]);
+    expect((await request({ method: 'GET', url: '/api/deadline-alerts/unsubscribe?token=y' })).statusCode).toBe(404);
+    expect(unsubscribed).toEqual([]);
+
+    const pressed = await app.inject({
+      method: 'POST',
+      url: '/api/deadline-alerts/unsubscribe?token=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.body).toContain('You will no longer receive tax and compliance deadline reminders');
+    expect(unsubscribed).toEqual(['x']);
+    const stale = await app.inject({ method: 'POST', url: '/api/deadline-alerts/unsubscribe?token=y' });
+    expect(stale.statusCode).toBe(404);
   });
 
   it('hands a multipart body to the job applications', async () => {

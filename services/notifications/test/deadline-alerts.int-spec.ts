@@ -42,6 +42,13 @@ describe('deadline alerts', () => {
 
   /** Follows a mailed link on the app under test (the link's origin is APP_URL's). */
   const follow = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`);
+  /** Presses the Unsubscribe button of the page a mailed link opens (the form posts to the same address). */
+  const unsubscribeAt = (link: URL) =>
+    fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
 
   const subscribe = (email: string, ip = newIp()) =>
     app.call('POST', '/deadline-alerts/subscribe/', { json: { email, ip_address: null }, ip });
@@ -134,31 +141,43 @@ describe('deadline alerts', () => {
       expect((await subscribe(uniqueEmail('other-ip'))).status).toBe(201);
     });
 
-    it('unsubscribes in one click, for good, until the person subscribes again', async () => {
+    it("unsubscribes from the button of its link's page, for good, until the person subscribes again", async () => {
       const email = uniqueEmail('leaver');
       let since = new Date();
       await subscribe(email);
       const oldLink = unsubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
 
-      const page = await follow(oldLink);
+      // Opening the link (as mail scanners do with every link) only shows the button.
+      const opened = await follow(oldLink);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await opened.text()).toContain('<h1>Unsubscribe from deadline reminders?</h1>');
+      expect((await subscription(email))[0].status).toBe('subscribed');
+
+      const page = await unsubscribeAt(oldLink);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await page.text()).toContain('You will no longer receive tax and compliance deadline reminders');
       expect((await subscription(email))[0].status).toBe('unsubscribed');
-      expect((await follow(oldLink)).status).toBe(200);
+      expect((await unsubscribeAt(oldLink)).status).toBe(200);
+      const reopened = await follow(oldLink);
+      expect(reopened.status).toBe(200);
+      expect(await reopened.text()).toContain('<h1>You have been unsubscribed</h1>');
 
       since = new Date();
       await subscribe(email);
       const newLink = unsubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
       expect((await subscription(email))[0].status).toBe('subscribed');
       // The link from before the new sign-up no longer unsubscribes.
-      const stale = await follow(oldLink);
+      const stale = await unsubscribeAt(oldLink);
       expect(stale.status).toBe(404);
       expect(await stale.text()).toContain('This unsubscribe link is not valid');
+      expect((await follow(oldLink)).status).toBe(404);
       expect((await subscription(email))[0].status).toBe('subscribed');
-      expect((await follow(newLink)).status).toBe(200);
+      expect((await unsubscribeAt(newLink)).status).toBe(200);
       expect((await subscription(email))[0].status).toBe('unsubscribed');
       expect((await follow(new URL(`${APP_URL}${UNSUBSCRIBE_PATH}?token=nope`))).status).toBe(404);
+      expect((await unsubscribeAt(new URL(`${APP_URL}${UNSUBSCRIBE_PATH}?token=nope`))).status).toBe(404);
     });
   });
 
@@ -176,7 +195,7 @@ describe('deadline alerts', () => {
       for (const email of [a, b, gone]) await subscribe(email);
       const since = new Date(0);
       const welcome = await waitForMail(app.dataDir, gone, { since, timeoutMs: 20_000 });
-      expect((await follow(unsubscribeLink(welcome))).status).toBe(200);
+      expect((await unsubscribeAt(unsubscribeLink(welcome))).status).toBe(200);
     });
 
     it('is scheduled on the deadline-alerts queue by the worker process, with DEADLINE_ALERTS_CRON in UTC', async () => {
@@ -236,7 +255,10 @@ describe('deadline alerts', () => {
 
     it("an address unsubscribed from a reminder's link gets no more", async () => {
       const mail = (await mailsTo(b)).find((item) => item.subject.includes('Gamma'))!;
-      const page = await follow(unsubscribeLink(mail));
+      const opened = await follow(unsubscribeLink(mail));
+      expect(opened.status).toBe(200);
+      expect((await subscription(b))[0].status).toBe('subscribed');
+      const page = await unsubscribeAt(unsubscribeLink(mail));
       expect(page.status).toBe(200);
       expect((await subscription(b))[0].status).toBe('unsubscribed');
     });

@@ -26,6 +26,9 @@ describe('newsletter and messages', () => {
 
   /** Follows a mailed link on the app under test (the link's origin is APP_URL's). */
   const follow = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`);
+  /** Presses the Unsubscribe button of the page a mailed link opens (the form posts to the same address). */
+  const unsubscribeAt = (link: URL) =>
+    fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`, { method: 'POST' });
 
   const welcomeJobs = async (email: string) =>
     (
@@ -78,17 +81,27 @@ describe('newsletter and messages', () => {
       expect(row).toMatchObject({ email, source: 'website_footer', status: 'subscribed' });
       expect(row.unsubscribe_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
 
-      const page = await follow(link);
+      // Opening the link (a mail scanner opens every link) shows the button and changes nothing.
+      const opened = await follow(link);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('cache-control')).toBe('no-store');
+      const form = await opened.text();
+      expect(form).toContain('<h1>Unsubscribe from our newsletter?</h1>');
+      expect(form).toContain(`<form method="post" action="?token=${token}">`);
+      expect((await subscription(email))[0].status).toBe('subscribed');
+
+      const page = await unsubscribeAt(link);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(await page.text()).toContain('<h1>You have been unsubscribed</h1>');
       expect((await subscription(email))[0].status).toBe('unsubscribed');
 
-      // Following it again (a mail scanner, a second click) says the same.
-      const again = await follow(link);
+      // Pressing or opening it again (a second click) says the same.
+      const again = await unsubscribeAt(link);
       expect(again.status).toBe(200);
       expect(await again.text()).toContain('You have been unsubscribed');
+      expect(await (await follow(link)).text()).toContain('You have been unsubscribed');
     });
 
     it('is idempotent per address, whatever its case: the same answer, one row, one welcome mail', async () => {
@@ -121,7 +134,7 @@ describe('newsletter and messages', () => {
       let since = new Date();
       await call('POST', '/newsletter/subscribe/', { json: { email, source: 'website_footer' } });
       const oldLink = await welcomeLink(email, since);
-      expect((await follow(oldLink)).status).toBe(200);
+      expect((await unsubscribeAt(oldLink)).status).toBe(200);
 
       since = new Date();
       const again = await call('POST', '/newsletter/subscribe/', { json: { email, source: 'cta-landing' } });

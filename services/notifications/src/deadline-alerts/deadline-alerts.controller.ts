@@ -2,11 +2,8 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Post, Query, Res } fro
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProduces,
-  ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -16,9 +13,11 @@ import type { DeadlineAlertRunReply, DeadlineSubscribeReply } from '@portal/cont
 import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import type { FastifyReply } from 'fastify';
+import { UnsubscribeLinkRoute, UnsubscribeRoute } from '../newsletter/unsubscribe-routes';
 import { AdminOnly } from '../common/admin-only';
 import {
   answerUnsubscribeLink,
+  confirmDeadlineAlertsUnsubscribePage,
   deadlineAlertsUnsubscribedPage,
   invalidDeadlineAlertsLinkPage,
 } from '../newsletter/unsubscribe-page';
@@ -29,6 +28,12 @@ import {
   DeadlineSubscribeDto,
   DeadlineSubscribeResponse,
 } from './dto/deadline-alerts.dto';
+
+const PAGES = {
+  confirm: confirmDeadlineAlertsUnsubscribePage,
+  done: deadlineAlertsUnsubscribedPage,
+  invalid: invalidDeadlineAlertsLinkPage,
+};
 
 @ApiTags('deadline-alerts')
 @Controller('deadline-alerts')
@@ -53,17 +58,20 @@ export class DeadlineAlertsController {
   /** Followed from a mail, so it answers a page, not JSON. */
   @Get('unsubscribe')
   @Public()
-  @ApiOperation({ summary: 'Unsubscribe with the token of a deadline mail (one click); answers an HTML page' })
-  @ApiQuery({ name: 'token', required: true })
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'A page saying the address is unsubscribed' })
-  @ApiNotFoundResponse({ description: 'A page saying the link is not valid' })
+  @UnsubscribeLinkRoute('a deadline mail')
+  async unsubscribeLink(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return answerUnsubscribeLink(reply, this.config, { token, state: await this.alerts.linkState(token) }, PAGES);
+  }
+
+  @Post('unsubscribe')
+  @Public()
+  @UnsubscribeRoute('a deadline mail')
   async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const done = await this.alerts.unsubscribe(token);
-    return answerUnsubscribeLink(reply, this.config, done, {
-      done: deadlineAlertsUnsubscribedPage,
-      invalid: invalidDeadlineAlertsLinkPage,
-    });
+    return answerUnsubscribeLink(reply, this.config, { token, state: done ? 'unsubscribed' : null }, PAGES);
   }
 
   @Post('run')

@@ -13,6 +13,7 @@ import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
+import type { UnsubscribeLinkState } from '../newsletter/unsubscribe-page';
 import { daysBetween, dueRanges, utcDay, type DueRange } from './due-dates';
 import { filingLink } from './filing-slug';
 
@@ -23,6 +24,17 @@ export const FILING_DEADLINES_VIEW = 'catalog.filing_deadlines_read_only';
 const FAN_OUT_BATCH = 500;
 
 export const AS_OF_IN_PRODUCTION = 'as_of is accepted outside production only: a run in production is for today.';
+
+/**
+ * `target`: the subscription whose unsubscribe token hashes to $1, the welcome mail's or a reminder's
+ * sent since the person last subscribed (a link from before a new sign-up no longer works).
+ */
+const TOKEN_TARGET = `target AS (
+         SELECT id FROM deadline_subscriptions WHERE unsubscribe_token_hash = $1
+         UNION
+         SELECT s.id FROM deadline_reminders r JOIN deadline_subscriptions s ON s.id = r.subscription_id
+          WHERE r.unsubscribe_token_hash = $1 AND r.created_at >= s.subscribed_at
+       )`;
 
 interface Candidate {
   subscription_id: string;
@@ -88,6 +100,16 @@ export class DeadlineAlertsService {
     return { message: DEADLINE_SUBSCRIBED };
   }
 
+  /** Whether the token is one we issued for the current subscription, and whether it is still on; changes nothing. */
+  async linkState(token: unknown): Promise<UnsubscribeLinkState> {
+    if (!isOpaqueTokenShaped(token)) return null;
+    const [row] = (await this.dataSource.query(
+      `WITH ${TOKEN_TARGET} SELECT status FROM deadline_subscriptions WHERE id IN (SELECT id FROM target)`,
+      [hashOpaqueToken(token)],
+    )) as Array<{ status: 'subscribed' | 'unsubscribed' }>;
+    return row?.status ?? null;
+  }
+
   /**
    * True when the token is one we issued for the current subscription (the welcome mail's, or a
    * reminder's sent since): its address is now unsubscribed, again or for the first time. A link from
@@ -96,12 +118,7 @@ export class DeadlineAlertsService {
   async unsubscribe(token: unknown): Promise<boolean> {
     if (!isOpaqueTokenShaped(token)) return false;
     const [rows] = (await this.dataSource.query(
-      `WITH target AS (
-         SELECT id FROM deadline_subscriptions WHERE unsubscribe_token_hash = $1
-         UNION
-         SELECT s.id FROM deadline_reminders r JOIN deadline_subscriptions s ON s.id = r.subscription_id
-          WHERE r.unsubscribe_token_hash = $1 AND r.created_at >= s.subscribed_at
-       )
+      `WITH ${TOKEN_TARGET}
        UPDATE deadline_subscriptions
           SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
         WHERE id IN (SELECT id FROM target) RETURNING id`,

@@ -2,11 +2,7 @@ import { Body, Controller, Get, Ip, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
-  ApiProduces,
-  ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -14,10 +10,18 @@ import { Public } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { SubscribeReply } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
+import { UnsubscribeLinkRoute, UnsubscribeRoute } from './unsubscribe-routes';
 import { ErrorResponse } from '@portal/http';
 import { SubscribeDto, SubscribeResponse } from './dto/subscribe.dto';
 import { NewsletterService } from './newsletter.service';
-import { answerUnsubscribeLink, invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-page';
+import {
+  answerUnsubscribeLink,
+  confirmUnsubscribePage,
+  invalidUnsubscribeLinkPage,
+  unsubscribedPage,
+} from './unsubscribe-page';
+
+const PAGES = { confirm: confirmUnsubscribePage, done: unsubscribedPage, invalid: invalidUnsubscribeLinkPage };
 
 @ApiTags('newsletter')
 @Public()
@@ -37,18 +41,20 @@ export class NewsletterController {
     return this.newsletter.subscribe(dto, ip);
   }
 
-  /** Followed from the welcome mail, so it answers a page, not JSON. */
+  /** Followed from a mail, so it answers a page, not JSON. */
   @Get('unsubscribe')
-  @ApiOperation({ summary: 'Unsubscribe with the token of the welcome mail; answers an HTML page' })
-  @ApiQuery({ name: 'token', required: true })
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'A page saying the address is unsubscribed' })
-  @ApiNotFoundResponse({ description: 'A page saying the link is not valid' })
+  @UnsubscribeLinkRoute('the welcome mail')
+  async unsubscribeLink(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return answerUnsubscribeLink(reply, this.config, { token, state: await this.newsletter.linkState(token) }, PAGES);
+  }
+
+  @Post('unsubscribe')
+  @UnsubscribeRoute('the welcome mail')
   async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const done = await this.newsletter.unsubscribe(token);
-    return answerUnsubscribeLink(reply, this.config, done, {
-      done: unsubscribedPage,
-      invalid: invalidUnsubscribeLinkPage,
-    });
+    return answerUnsubscribeLink(reply, this.config, { token, state: done ? 'unsubscribed' : null }, PAGES);
   }
 }

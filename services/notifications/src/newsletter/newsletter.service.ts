@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
 import { DEFAULT_NEWSLETTER_SOURCE } from './dto/subscribe.dto';
+import type { UnsubscribeLinkState } from './unsubscribe-page';
 
 export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
 
@@ -60,6 +61,16 @@ export class NewsletterService {
     });
     if (welcomed) this.logger.log(`newsletter subscription ${welcomed} from ${source}: welcome mail queued`);
     return { message: SUBSCRIBED_MESSAGE };
+  }
+
+  /** Whether the token is one we issued, and whether its address is still subscribed; changes nothing. */
+  async linkState(token: unknown): Promise<UnsubscribeLinkState> {
+    if (!isOpaqueTokenShaped(token)) return null;
+    const [row] = (await this.dataSource.query(
+      `SELECT status FROM newsletter_subscriptions WHERE unsubscribe_token_hash = $1`,
+      [hashOpaqueToken(token)],
+    )) as Array<{ status: 'subscribed' | 'unsubscribed' }>;
+    return row?.status ?? null;
   }
 
   /** True when the token is one we issued (its address is now unsubscribed, again or for the first time). */

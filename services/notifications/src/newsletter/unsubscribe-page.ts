@@ -16,13 +16,48 @@ const STYLE = `
   p { margin: 0 0 16px; line-height: 24px; }
   a { color: #0f766e; }`;
 
-function page(options: UnsubscribePageOptions, title: string, paragraphs: string[]): string {
+function page(options: UnsubscribePageOptions, title: string, paragraphs: string[], form = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(`${title} · ${options.brand}`)}</title><style>${STYLE}</style></head>
 <body><main><p class="brand">${escapeHtml(options.brand)}</p><h1>${escapeHtml(title)}</h1>
 ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
-<p><a href="${escapeHtml(`${options.appUrl}/`)}">Back to the website</a></p></main></body></html>`;
+${form}<p><a href="${escapeHtml(`${options.appUrl}/`)}">Back to the website</a></p></main></body></html>`;
+}
+
+/**
+ * The page a mailed unsubscribe link opens: a button that posts the token back to the same address.
+ * Opening the link changes nothing, because mail scanners and link previews open every link of a
+ * message (corporate gateways do so for each mail they deliver) and would unsubscribe people who
+ * never clicked.
+ */
+function confirmPage(options: UnsubscribePageOptions, title: string, paragraph: string, token: string): string {
+  const action = `?${new URLSearchParams({ token }).toString()}`;
+  const form =
+    `<form method="post" action="${escapeHtml(action)}"><p><button type="submit" style="padding:10px 18px;` +
+    `border:0;border-radius:8px;background:#0f766e;color:#ffffff;font-size:16px;font-weight:600;cursor:pointer">` +
+    `Unsubscribe</button></p></form>\n`;
+  return page(options, title, [paragraph], form);
+}
+
+/** The newsletter welcome mail's link, before the button is pressed. */
+export function confirmUnsubscribePage(options: UnsubscribePageOptions, token: string): string {
+  return confirmPage(
+    options,
+    'Unsubscribe from our newsletter?',
+    'Press the button to stop receiving our newsletter at this address.',
+    token,
+  );
+}
+
+/** A deadline mail's link, before the button is pressed. */
+export function confirmDeadlineAlertsUnsubscribePage(options: UnsubscribePageOptions, token: string): string {
+  return confirmPage(
+    options,
+    'Unsubscribe from deadline reminders?',
+    'Press the button to stop receiving tax and compliance deadline reminders at this address.',
+    token,
+  );
 }
 
 /** The answer to a working unsubscribe link (also when it is followed again). */
@@ -60,19 +95,32 @@ export function invalidDeadlineAlertsLinkPage(options: UnsubscribePageOptions): 
 type UnsubscribePage = (options: UnsubscribePageOptions) => string;
 
 /**
- * The answer to an unsubscribe link (a GET from a mail, so a page, not JSON): `pages.done` with 200
- * when the token unsubscribed someone, `pages.invalid` with 404 otherwise; never cached.
+ * What an unsubscribe token is: one of a current subscription ('subscribed': the link asks for the
+ * button; 'unsubscribed': already done), or not ours (null).
+ */
+export type UnsubscribeLinkState = 'subscribed' | 'unsubscribed' | null;
+
+/**
+ * The answer to an unsubscribe link (a GET from a mail, so a page, not JSON) or to its button (a POST,
+ * also the one-click unsubscribe of RFC 8058): `pages.confirm` for a token whose subscription is on,
+ * `pages.done` for one that is off (just now or before), both with 200; `pages.invalid` with 404 for a
+ * token that is not ours. Never cached.
  */
 export function answerUnsubscribeLink(
   reply: FastifyReply,
   config: Pick<AppConfig, 'BRAND_NAME' | 'appUrl' | 'SUPPORT_EMAIL'>,
-  done: boolean,
-  pages: { done: UnsubscribePage; invalid: UnsubscribePage },
+  link: { token: unknown; state: UnsubscribeLinkState },
+  pages: {
+    confirm: (options: UnsubscribePageOptions, token: string) => string;
+    done: UnsubscribePage;
+    invalid: UnsubscribePage;
+  },
 ): string {
   const options = { brand: config.BRAND_NAME, appUrl: config.appUrl, supportEmail: config.SUPPORT_EMAIL };
   void reply
-    .status(done ? 200 : 404)
+    .status(link.state ? 200 : 404)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store');
-  return done ? pages.done(options) : pages.invalid(options);
+  if (link.state === 'subscribed' && typeof link.token === 'string') return pages.confirm(options, link.token);
+  return link.state ? pages.done(options) : pages.invalid(options);
 }
