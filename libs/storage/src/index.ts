@@ -4,3 +4,4 @@ export * from './keys';
 export * from './local-file-storage';
 export * from './s3-file-storage';
 export * from './storage.module';
+export * from './unreferenced';

@@ -5,7 +5,11 @@ import { serviceHealthController } from '@portal/http';
 import { StorageModule } from '@portal/storage';
 import { JobApplicationsService } from './careers/job-applications.service';
 import { DeadlineAlertsModule } from './deadline-alerts/deadline-alerts.module';
-import { MailDeliveriesCleanup, PastRemindersCleanup } from './housekeeping/notifications-cleanup';
+import {
+  MailDeliveriesCleanup,
+  OrphanedResumesCleanup,
+  PastRemindersCleanup,
+} from './housekeeping/notifications-cleanup';
 import { InboxController } from './inbox/inbox.controller';
 import { InboxService } from './inbox/inbox.service';
 import { MailModule } from './mail/mail.module';
@@ -25,7 +29,7 @@ import { NOTIFICATIONS_DATA } from './notifications.data';
     DeadlineAlertsModule.register(),
     HousekeepingModule.forService('notifications', {
       consumes: [QUEUES.mail, QUEUES.deadlineAlerts],
-      tasks: [MailDeliveriesCleanup, PastRemindersCleanup],
+      tasks: [MailDeliveriesCleanup, PastRemindersCleanup, OrphanedResumesCleanup],
     }),
   ],
   controllers: [serviceHealthController('notifications'), NewsletterController, MessagesController, InboxController],

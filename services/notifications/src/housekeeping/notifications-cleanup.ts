@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { AppConfig } from '@portal/config';
 import type { HousekeepingTask } from '@portal/events';
+import { createStorage, UnreferencedObjectsCleanup } from '@portal/storage';
 import { DataSource } from 'typeorm';
 
 /**
@@ -40,5 +42,24 @@ export class PastRemindersCleanup implements HousekeepingTask {
       [now, REMINDER_RETENTION_DAYS],
     )) as [unknown, number];
     return removed;
+  }
+}
+
+/** How old a résumé without its application must be before it is removed: far past any upload under way. */
+export const ORPHANED_RESUME_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Résumés (`resumes/<message id>`) no job application points to: stored before the application's row,
+ * whose transaction then failed and whose removal failed too, or a crash between the two. Nobody can
+ * download them, and a résumé is personal data: they must not stay in storage for good.
+ */
+@Injectable()
+export class OrphanedResumesCleanup extends UnreferencedObjectsCleanup implements HousekeepingTask {
+  readonly name = 'résumés without an application';
+  protected readonly prefixes = ['resumes'];
+  protected readonly graceMs = ORPHANED_RESUME_GRACE_MS;
+
+  constructor(@InjectDataSource('notifications') dataSource: DataSource, config: AppConfig) {
+    super(createStorage(config), dataSource, `SELECT resume_key AS key FROM messages WHERE resume_key = ANY($1)`);
   }
 }
