@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { connect, type AddressInfo } from 'node:net';
 import { DiscardLimits, discardUnreadBody } from './unread-body';
 
@@ -77,4 +78,22 @@ describe('discardUnreadBody', () => {
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(290);
     expect(outcome.closedAfterMs).toBeLessThan(1_000);
   });
+});
+
+it('leaves alone a request whose body was read to its end, whatever kind of stream it is', async () => {
+  // An injected request (light-my-request) is a plain stream: it never says `complete`.
+  const request = new Readable({ read() {}, autoDestroy: false });
+  request.push('{}');
+  request.push(null);
+  request.resume();
+  await new Promise((resolve) => request.once('end', resolve));
+  const response = { writableFinished: true, once: jest.fn() };
+  jest.useFakeTimers();
+  try {
+    discardUnreadBody(request as unknown as IncomingMessage, response as unknown as ServerResponse, limits);
+    expect(jest.getTimerCount()).toBe(0);
+    expect(request.listenerCount('data')).toBe(0);
+  } finally {
+    jest.useRealTimers();
+  }
 });

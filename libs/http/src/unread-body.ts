@@ -26,7 +26,9 @@ export function discardUnreadBody(
   response: ServerResponse,
   limits: DiscardLimits = DISCARD_LIMITS,
 ): void {
-  if (request.complete || request.destroyed) return;
+  // Nothing left to read: the body was read to its end (`complete` for a socket's request,
+  // `readableEnded` for any stream, such as an injected request), or it is gone.
+  if (request.complete || request.readableEnded || request.destroyed) return;
   request.unpipe();
   let seen = 0;
   let answeredAt: number | undefined;
