@@ -1,4 +1,4 @@
-import type { AddressObject } from 'mailparser';
+import type { AddressObject, ListHeaders } from 'mailparser';
 
 /** What the dev mail viewer and the test harness read of a message. */
 export interface MailContent {
@@ -15,6 +15,8 @@ export interface MailContent {
   text?: string;
   html?: string;
   attachments: MailAttachment[];
+  /** The List-Unsubscribe URL, and whether List-Unsubscribe-Post offers its one-click POST (RFC 8058). */
+  unsubscribe?: { url: string; oneClick: boolean };
 }
 
 export interface MailAttachment {
@@ -42,6 +44,7 @@ export async function parseMail(raw: Buffer | string): Promise<MailContent> {
       contentType: attachment.contentType,
       size: attachment.size,
     })),
+    ...unsubscribeOf(mail.headers.get('list') as ListHeaders | undefined),
   };
 }
 
@@ -74,4 +77,11 @@ function decodeEntities(value: string): string {
     if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10));
     return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? entity;
   });
+}
+
+/** List-Unsubscribe's URL, and whether List-Unsubscribe-Post offers the one-click POST (mailparser's `list`). */
+function unsubscribeOf(list: ListHeaders | undefined): Pick<MailContent, 'unsubscribe'> {
+  const url = list?.unsubscribe?.url;
+  if (!url) return {};
+  return { unsubscribe: { url, oneClick: list['unsubscribe-post']?.name === 'List-Unsubscribe=One-Click' } };
 }

@@ -45,6 +45,11 @@ export interface MailMessage {
   /** Generated from `text` when absent. */
   html?: string;
   replyTo?: string;
+  /**
+   * A subscription's unsubscribe link: sent as List-Unsubscribe (RFC 2369) with List-Unsubscribe-Post
+   * (RFC 8058), so mail clients offer it as a button that POSTs to it, which unsubscribes at once.
+   */
+  unsubscribeUrl?: string;
 }
 
 /**

@@ -258,7 +258,9 @@ describe('deadline alerts', () => {
       const opened = await follow(unsubscribeLink(mail));
       expect(opened.status).toBe(200);
       expect((await subscription(b))[0].status).toBe('subscribed');
-      const page = await unsubscribeAt(unsubscribeLink(mail));
+      // The mail client's one-click unsubscribe (List-Unsubscribe-Post) posts to the header's link.
+      expect(mail.unsubscribe).toEqual({ url: unsubscribeLink(mail).href, oneClick: true });
+      const page = await unsubscribeAt(new URL(mail.unsubscribe!.url));
       expect(page.status).toBe(200);
       expect((await subscription(b))[0].status).toBe('unsubscribed');
     });

@@ -33,6 +33,17 @@ describe('composeMime', () => {
     expect(mail.replyTo).toEqual(['support@portal.test']);
   });
 
+  it("carries a subscription's unsubscribe link as List-Unsubscribe with its one-click POST, and no other mail does", async () => {
+    const message = { from: 'a@portal.test', to: 'b@x.test', subject: 'S', text: 'T', messageId: 'm@portal.test' };
+    const url = 'https://portal.test/api/deadline-alerts/unsubscribe?token=t-1';
+    const raw = await composeMime({ ...message, unsubscribeUrl: url });
+    expect(raw.toString()).toMatch(
+      /^List-Unsubscribe:\s+<https:\/\/portal\.test\/api\/deadline-alerts\/unsubscribe\?token=t-1>\r$/m,
+    );
+    expect((await parseMail(raw)).unsubscribe).toEqual({ url, oneClick: true });
+    expect((await parseMail(await composeMime(message))).unsubscribe).toBeUndefined();
+  });
+
   it('keeps an HTML part the producer wrote', async () => {
     const raw = await composeMime({
       from: 'a@portal.test',

@@ -15,6 +15,14 @@ export function composeMime(message: OutgoingMail, date = new Date()): Promise<B
     text: message.text,
     html: message.html ?? textToHtml(message.text),
     messageId: `<${message.messageId}>`,
+    ...(message.unsubscribeUrl
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
     date,
     // Our text is mostly ASCII: quoted-printable for every part and header word, without
     // nodemailer counting the characters of each value to choose it (a third of its time).

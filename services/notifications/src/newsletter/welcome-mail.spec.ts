@@ -10,13 +10,14 @@ describe('newsletter-welcome mail', () => {
     options,
   );
 
-  it('welcomes, and carries the unsubscribe link in text and HTML', () => {
+  it('welcomes, and carries the unsubscribe link in text, HTML and the List-Unsubscribe header', () => {
     expect(mail.subject).toBe("You're subscribed to the Harbor Tax & Accounting newsletter");
     expect(mail.text).toContain('Thank you for subscribing.');
     expect(mail.text).toContain(`Unsubscribe: ${link}`);
     expect(mail.html).toContain(`<a href="${link}" style="color:#6b7280">Unsubscribe</a>`);
     expect(extractLinks(mail)).toEqual(['https://portal.example.com', link]);
     expect(mail.replyTo).toBeUndefined();
+    expect(mail.unsubscribeUrl).toBe(link);
   });
 
   it('escapes the link in HTML', () => {

@@ -53,6 +53,7 @@ describe('intake mails', () => {
     expect(mail.subject).toBe("You're subscribed to deadline reminders from Harbor Tax & Accounting");
     expect(mail.text).toContain('We will e-mail you 30 days, 7 days and 1 day before each deadline');
     expect(mail.text).toContain(`Unsubscribe: ${link}`);
+    expect(mail.unsubscribeUrl).toBe(link);
     expect(extractLinks(mail)).toEqual(['https://portal.example.com/filings', link]);
   });
 
@@ -71,6 +72,7 @@ describe('intake mails', () => {
       'Annual Report is due in 7 days, on Thursday, April 15, 2027.\n\nFiled as: Annual Report (Secretary of State).',
     );
     expect(extractLinks(mail)).toEqual([data.filingLink, data.unsubscribeLink]);
+    expect(mail.unsubscribeUrl).toBe(data.unsubscribeLink);
     const tomorrow = renderTemplate(
       { template: 'deadline-reminder', to: 'a@b.co', data: { ...data, daysLeft: 1 } },
       options,

@@ -1,4 +1,4 @@
-import { layout, oneLine, withFooterLink } from './layout';
+import { layout, oneLine, withUnsubscribeLink } from './layout';
 import type { Renderer } from './templates';
 
 type IntakeTemplate = 'staff-job-application' | 'deadline-alerts-welcome' | 'deadline-reminder';
@@ -83,25 +83,20 @@ export const INTAKE_TEMPLATES: { [T in IntakeTemplate]: Renderer<T> } = {
       'Thanks for subscribing to tax and compliance deadline reminders.',
       `We will e-mail you ${formatDayList(data.daysBefore)} before each deadline on our filings calendar (annual reports, federal tax forms, FinCEN reports and more), with a link to the filing's page.`,
     ];
-    const after = ['Every reminder carries a link to unsubscribe in one click.'];
-    return {
-      subject,
-      text: [
-        ...lines,
-        `See the filings calendar: ${site}/filings`,
-        ...after,
-        `Unsubscribe: ${data.unsubscribeLink}`,
-      ].join('\n\n'),
-      html: withFooterLink(
-        layout(options, {
+    const after = ['Every reminder carries a link to unsubscribe.'];
+    return withUnsubscribeLink(
+      {
+        subject,
+        text: [...lines, `See the filings calendar: ${site}/filings`, ...after].join('\n\n'),
+        html: layout(options, {
           paragraphs: lines,
           action: { label: 'See the filings calendar', url: `${site}/filings` },
           after,
         }),
-        'Unsubscribe',
-        data.unsubscribeLink,
-      ),
-    };
+      },
+      'Unsubscribe',
+      data.unsubscribeLink,
+    );
   },
   'deadline-reminder': (data, options) => {
     const day = formatDay(data.deadline);
@@ -113,16 +108,14 @@ export const INTAKE_TEMPLATES: { [T in IntakeTemplate]: Renderer<T> } = {
       'Our team can prepare and file it for you: open the filing to see what it involves, its fee, and to get started.',
     ];
     const after = ['You receive this because you signed up for deadline reminders on our website.'];
-    return {
-      subject,
-      text: [...lines, `View the filing: ${data.filingLink}`, ...after, `Unsubscribe: ${data.unsubscribeLink}`].join(
-        '\n\n',
-      ),
-      html: withFooterLink(
-        layout(options, { paragraphs: lines, action: { label: 'View the filing', url: data.filingLink }, after }),
-        'Unsubscribe from deadline reminders',
-        data.unsubscribeLink,
-      ),
-    };
+    return withUnsubscribeLink(
+      {
+        subject,
+        text: [...lines, `View the filing: ${data.filingLink}`, ...after].join('\n\n'),
+        html: layout(options, { paragraphs: lines, action: { label: 'View the filing', url: data.filingLink }, after }),
+      },
+      'Unsubscribe from deadline reminders',
+      data.unsubscribeLink,
+    );
   },
 };

@@ -9,6 +9,8 @@ export interface RenderedMail {
   html: string;
   /** Where replies go (the sender of a contact message, say); From stays ours. */
   replyTo?: string;
+  /** The List-Unsubscribe link of a subscription's mails (see MailMessage). */
+  unsubscribeUrl?: string;
 }
 
 export interface MailLayoutOptions {
@@ -46,10 +48,22 @@ export function layout(
 /** One line for a header: what people typed may hold line breaks and runs of spaces. */
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-/** A small link under the card, where newsletters and reminders carry their unsubscribe link. */
-export function withFooterLink(html: string, text: string, url: string): string {
+/**
+ * A subscription's mail (a newsletter's, a reminder's): its unsubscribe link as the text's last line, as a
+ * small link under the HTML card, and as the List-Unsubscribe header mail clients offer as a button.
+ */
+export function withUnsubscribeLink(
+  mail: Omit<RenderedMail, 'unsubscribeUrl'>,
+  label: string,
+  url: string,
+): RenderedMail {
   const footer =
     `<p style="margin:16px 0 0;text-align:center;font-size:12px;color:#6b7280">` +
-    `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(text)}</a></p>`;
-  return html.replace('</body>', `${footer}</body>`);
+    `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(label)}</a></p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n\nUnsubscribe: ${url}`,
+    html: mail.html.replace('</body>', `${footer}</body>`),
+    unsubscribeUrl: url,
+  };
 }

@@ -2,7 +2,7 @@ import type { MailTemplates, TemplateMail } from '@portal/events';
 import { BILLING_TEMPLATES } from './billing-templates';
 import { DOCUMENT_TEMPLATES } from './documents-templates';
 import { INTAKE_TEMPLATES } from './intake-templates';
-import { layout, MailLayoutOptions, oneLine, RenderedMail, withFooterLink } from './layout';
+import { layout, MailLayoutOptions, oneLine, RenderedMail, withUnsubscribeLink } from './layout';
 
 /** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
 export type Renderer<T extends keyof MailTemplates> = (
@@ -81,15 +81,15 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
       'About once a month we send what founders and small businesses need to stay ahead: upcoming federal and state filing deadlines, tax changes worth knowing, and practical bookkeeping and compliance tips.',
     ];
     const after = ['You can unsubscribe at any time with the link at the bottom of every newsletter.'];
-    return {
-      subject,
-      text: [...lines, `Visit our website: ${site}`, ...after, `Unsubscribe: ${data.unsubscribeLink}`].join('\n\n'),
-      html: withFooterLink(
-        layout(options, { paragraphs: lines, action: { label: 'Visit our website', url: site }, after }),
-        'Unsubscribe',
-        data.unsubscribeLink,
-      ),
-    };
+    return withUnsubscribeLink(
+      {
+        subject,
+        text: [...lines, `Visit our website: ${site}`, ...after].join('\n\n'),
+        html: layout(options, { paragraphs: lines, action: { label: 'Visit our website', url: site }, after }),
+      },
+      'Unsubscribe',
+      data.unsubscribeLink,
+    );
   },
   'staff-message': (data, options) => {
     const kind = MESSAGE_TYPES.get(data.type ?? 'general') ?? 'Message';
