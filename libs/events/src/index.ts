@@ -12,5 +12,6 @@ export * from './queue-registry';
 export * from './queues';
 export * from './redis';
 export * from './redis-connections';
+export * from './secrets';
 export * from './housekeeping';
 export * from './job-schedules';

@@ -7,6 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { OUTBOX_CHANNEL } from './outbox.service';
 import { defaultJobOptions } from './queues';
+import { redactSecrets } from './secrets';
 
 export interface RelayLogger {
   log(message: string): void;
@@ -218,12 +219,12 @@ export class OutboxRelay {
           WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
-      const added: string[] = [];
+      const added: OutboxRow[] = [];
       // One round trip per queue (BullMQ's addBulk), each queue's rows in their order.
       for (const batch of byQueue(rows)) {
         try {
           await this.addJobs(batch);
-          added.push(...batch.map((row) => row.id));
+          added.push(...batch);
         } catch (error) {
           failure = new OutboxRelayError(batch[0].id, error);
           break;
@@ -237,9 +238,21 @@ export class OutboxRelay {
     return relayed;
   }
 
-  /** Separate step so tests can simulate a crash between `add` and the update. */
-  protected async markRelayed(manager: EntityManager, table: string, ids: string[]): Promise<void> {
-    await manager.query(`UPDATE ${table} SET relayed_at = now(), last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+  /**
+   * The rows are on their queues: marked relayed, and the credentials a payload carries (a mail's reset
+   * link) leave the row, which stays for days after (`redactSecrets`). Separate step so tests can
+   * simulate a crash between `add` and the update.
+   */
+  protected async markRelayed(manager: EntityManager, table: string, rows: OutboxRow[]): Promise<void> {
+    const redacted = rows.map((row) => {
+      const kept = redactSecrets(row.payload);
+      return kept === row.payload ? null : JSON.stringify(kept);
+    });
+    await manager.query(
+      `UPDATE ${table} AS t SET relayed_at = now(), last_error = NULL, payload = coalesce(r.payload, t.payload)
+         FROM unnest($1::uuid[], $2::jsonb[]) AS r(id, payload) WHERE t.id = r.id`,
+      [rows.map((row) => row.id), redacted],
+    );
   }
 
   private async recordFailure(manager: EntityManager, table: string, id: string, message: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
   OutboxRelayError,
   OutboxRelayOptions,
   QUEUES,
+  REDACTED,
   redisConnectionOptions,
   serviceData,
 } from '@portal/events';
@@ -206,6 +207,35 @@ describe('OutboxRelay', () => {
       backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: { age: 7 * 24 * 3600, count: 10000 },
     });
+  });
+
+  it('keeps no credential in a relayed row: the job carries it, the row keeps the rest', async () => {
+    const prefix = freshPrefix();
+    const mailQueue = queue(QUEUES.mail, prefix);
+    const reset = {
+      template: 'reset-password',
+      to: 'client@example.com',
+      data: { firstName: 'Jane', link: 'https://portal.test/reset-password?token=secret', expiresInMinutes: 60 },
+    } as const;
+    const [withSecret, without] = await dataSource.transaction(async (manager) => [
+      await outbox.enqueue(manager, QUEUES.mail, 'template', reset),
+      await outbox.enqueue(manager, QUEUES.mail, 'send', mail),
+    ]);
+
+    expect(await relay({ prefix }).relayOnce()).toBe(2);
+    expect((await mailQueue.getJob(withSecret))?.data).toEqual(reset);
+    const payloads = async () =>
+      new Map(
+        (
+          (await dataSource.query('SELECT id, payload FROM outbox WHERE id = ANY($1::uuid[])', [
+            [withSecret, without],
+          ])) as Array<{ id: string; payload: unknown }>
+        ).map((row) => [row.id, row.payload]),
+      );
+    const rows = await payloads();
+    expect(rows.get(withSecret)).toEqual({ ...reset, data: { ...reset.data, link: REDACTED } });
+    expect(rows.get(without)).toEqual(mail);
+    expect((await outboxRow(withSecret)).relayed_at).toBeInstanceOf(Date);
   });
 
   it('wakes on the commit notification without waiting for the poll', async () => {

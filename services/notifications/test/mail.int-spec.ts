@@ -19,6 +19,7 @@ import {
   OUTBOX_RELAY,
   RedisConnections,
   QUEUES,
+  REDACTED,
   QueueModule,
   serviceData,
 } from '@portal/events';
@@ -162,6 +163,26 @@ describe('mail delivery', () => {
     expect(await mailFiles()).toEqual([file]);
     expect(await dataSource.getRepository(MailDelivery).countBy({ jobId })).toBe(1);
     expect((await readLastMail(dataDir, 'client@example.com'))?.file).toBe(file);
+  });
+});
+
+describe('a sent mail job', () => {
+  it('keeps no credential in Redis once delivered: the mail has the link, the completed job does not', async () => {
+    const before = new Date();
+    const data = { firstName: 'Jane', link: 'https://portal.test/reset-password?token=secret-1', expiresInMinutes: 60 };
+    const id = await dataSource.transaction((manager) =>
+      outbox.enqueue(manager, QUEUES.mail, 'template', { template: 'reset-password', to: 'reset@example.com', data }),
+    );
+    const mail = await waitForMail(dataDir, 'reset@example.com', { since: before, timeoutMs: 15_000 });
+    expect(mail.links).toContain(data.link);
+    await waitForQueueDrained(mailQueue, 5000);
+    const job = await mailQueue.getJob(id);
+    expect(await job?.getState()).toBe('completed');
+    expect(job?.data).toEqual({
+      template: 'reset-password',
+      to: 'reset@example.com',
+      data: { ...data, link: REDACTED },
+    });
   });
 });
 

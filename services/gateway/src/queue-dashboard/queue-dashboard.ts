@@ -4,10 +4,17 @@ import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@portal/config';
-import { type AuditScope, auditScopeOf, HOUSEKEEPING_QUEUES, QueueName, QueueRegistry, QUEUES } from '@portal/events';
+import {
+  type AuditScope,
+  auditScopeOf,
+  HOUSEKEEPING_QUEUES,
+  QueueName,
+  QueueRegistry,
+  QUEUES,
+  redactSecrets,
+} from '@portal/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { boardAction, recordBoardAction } from './board-audit';
-import { redactJobData } from './job-data';
 import {
   QUEUE_DASHBOARD_COOKIE,
   QUEUE_DASHBOARD_MESSAGES,
@@ -66,7 +73,7 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
   createBullBoard({
     queues: registry.all().map((queue) => {
       const adapter = new BullMQAdapter(queue, { description: DESCRIPTIONS[queue.name as QueueName] });
-      adapter.setFormatter('data', redactJobData);
+      adapter.setFormatter('data', redactSecrets);
       return adapter;
     }),
     serverAdapter: board,

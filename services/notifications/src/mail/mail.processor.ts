@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
-import { MailMessage, QUEUES, QueueJob, TemplateMail } from '@portal/events';
+import { MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
 import { DeliveryLedger } from './delivery-ledger';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
 import { renderTemplate } from './templates/templates';
@@ -49,6 +49,12 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   async process(job: QueueJob<'mail'>): Promise<MailJobResult> {
+    const result = await this.deliver(job);
+    await this.forgetSecrets(job);
+    return result;
+  }
+
+  private deliver(job: QueueJob<'mail'>): Promise<MailJobResult> {
     if (!job.id) throw new UnrecoverableError('mail job without id');
     switch (job.name) {
       case 'send':
@@ -58,6 +64,18 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
       default:
         throw new UnrecoverableError(`unknown mail job "${(job as Job).name}"`);
     }
+  }
+
+  /**
+   * Delivered (its claim committed): the job stays in Redis for days, in the dashboard's completed list,
+   * without the credentials it carried (a reset link, a verification code). Seen again, it is skipped.
+   */
+  private async forgetSecrets(job: QueueJob<'mail'>): Promise<void> {
+    const kept = redactSecrets(job.data);
+    if (kept === job.data) return;
+    await (job as Job).updateData(kept).catch((error: Error) => {
+      this.logger.warn(`mail job ${job.id}: its credentials stay in its data: ${error.message}`);
+    });
   }
 
   private render(mail: TemplateMail): MailMessage {
