@@ -50,6 +50,7 @@ export const LIVE_STATUSES: readonly LocalSubscriptionStatus[] = [
 @Check('subscriptions_trial_period_days_check', `trial_period_days BETWEEN 0 AND 730`)
 @Check('subscriptions_card_exp_month_check', `card_exp_month BETWEEN 1 AND 12`)
 @Check('subscriptions_idempotency_key_check', `idempotency_key ~ '^[A-Za-z0-9._:-]{8,255}$'`)
+@Check('subscriptions_refusal_status_check', `refusal_status BETWEEN 400 AND 599`)
 export class Subscription {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'subscriptions_pkey' })
   id: string;
