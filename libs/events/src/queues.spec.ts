@@ -25,9 +25,9 @@ describe('queue registry', () => {
     expect(isQueueName('mails')).toBe(false);
   });
 
-  it('retries 8 times with exponential backoff and keeps finished jobs as agreed', () => {
+  it('retries 12 times with exponential backoff and keeps finished jobs as agreed', () => {
     expect(defaultJobOptions()).toEqual({
-      attempts: 8,
+      attempts: 12,
       backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: { age: 604800, count: 10000 },
       removeOnFail: false,

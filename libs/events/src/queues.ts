@@ -199,7 +199,12 @@ export type QueueJob<Q extends QueueName> = {
 
 /** Base delay of the exponential retry backoff in production: 5 s, 10 s, 20 s, ... */
 export const DEFAULT_BACKOFF_MS = 5_000;
-export const DEFAULT_ATTEMPTS = 8;
+/**
+ * Twelve attempts: retries over about 2.8 hours (the last after 85 minutes), so an outage of Stripe,
+ * SES or a database that long loses no webhook, receipt or reminder — the event was acknowledged, the
+ * job is all that is left of it. A job still failing then stays in the failed set for an admin.
+ */
+export const DEFAULT_ATTEMPTS = 12;
 const SEVEN_DAYS_IN_SECONDS = 7 * 24 * 60 * 60;
 
 /**
