@@ -38,16 +38,20 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
+/**
+ * The status and `{ detail }` an error is answered with. `request` names the route in a 404 for one
+ * that does not exist; without it (an answer recorded to be given again later) Nest's text stays.
+ */
 export function toErrorBody(
   exception: unknown,
-  request: FastifyRequest,
+  request?: Pick<FastifyRequest, 'method' | 'url'>,
 ): { status: number; body: ErrorReply & Record<string, unknown> } {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
     if (typeof response === 'string') return { status, body: { detail: response } };
     const { detail, message, error: _error, statusCode: _statusCode, ...rest } = response as Record<string, unknown>;
-    if (status === HttpStatus.NOT_FOUND && detail === undefined && String(message).startsWith('Cannot ')) {
+    if (request && status === HttpStatus.NOT_FOUND && detail === undefined && String(message).startsWith('Cannot ')) {
       return { status, body: { detail: `Not found: ${request.method} ${request.url.split('?')[0]}` } };
     }
     const text = detail ?? (Array.isArray(message) ? message.join('; ') : message) ?? exception.message;

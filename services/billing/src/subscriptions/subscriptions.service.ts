@@ -16,7 +16,7 @@ import type {
   SubscriptionReply,
 } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { RateLimiter, toErrorBody } from '@portal/http';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { PriceList } from '../catalog/price-list';
@@ -436,12 +436,13 @@ export class SubscriptionsService {
           // A final refusal (a card id that is not the customer's, a request Stripe refuses) created nothing:
           // the row ends here, so it does not hold the package. Anything else (the network, Stripe's own
           // errors) may have created it: the row stays pending for the same key to settle later.
-          const refusal = finalRefusal(error);
-          if (refusal) {
+          if (isFinalRefusal(error)) {
+            // Kept as it is answered (a Stripe error through toHttpError, as the interceptor does).
+            const { status, body } = toErrorBody(toHttpError(error));
             await this.save(manager, subscription, {
               status: 'incomplete_expired',
-              failureMessage: refusal.detail,
-              refusalStatus: refusal.status,
+              failureMessage: body.detail,
+              refusalStatus: status,
             });
             return { refused: error };
           }
@@ -645,22 +646,12 @@ export class SubscriptionsService {
   }
 }
 
-/**
- * An answer that says nothing was created — our 4xx, or Stripe's (its 4xx errors are final, 409 and 429
- * aside) — as the request answers it; null for anything else.
- */
-function finalRefusal(error: unknown): { status: number; detail: string } | null {
-  let final: boolean;
-  if (error instanceof HttpException) final = error.getStatus() >= 400 && error.getStatus() < 500;
-  else if (isStripeError(error)) {
-    const status = error.statusCode ?? 0;
-    final = status >= 400 && status < 500 && status !== 409 && status !== 429;
-  } else final = false;
-  if (!final) return null;
-  const answer = toHttpError(error) as HttpException;
-  const body = answer.getResponse();
-  const detail = typeof body === 'object' && 'detail' in body ? String(body.detail) : answer.message;
-  return { status: answer.getStatus(), detail };
+/** An answer that says nothing was created: our 4xx, or Stripe's (its 4xx errors are final, 409 and 429 aside). */
+function isFinalRefusal(error: unknown): boolean {
+  if (error instanceof HttpException) return error.getStatus() >= 400 && error.getStatus() < 500;
+  if (!isStripeError(error)) return false;
+  const status = error.statusCode ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
 
 function cardColumns(card: Card): Pick<Subscription, 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear'> {
