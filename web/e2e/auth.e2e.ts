@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   mailLink,
   newAccount,
+  newApiToken,
   register,
   registerVerified,
   signInWithStoredSession,
@@ -313,7 +314,7 @@ describe('profile', () => {
 
   it('offers the account menu by keyboard and signs out', async () => {
     const page = await newPage(browser);
-    await signInWithStoredSession(page, verified);
+    await signInWithStoredSession(page, verified, { ownSession: true });
     await page.goto('/profile');
     await expectProfileOf(page, verified);
     const banner = page.getByRole('banner');
@@ -341,11 +342,17 @@ describe('profile', () => {
     await page.mouse.click(5, 400);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
 
+    const token = await page.evaluate(() => localStorage.getItem('token'));
     await button.click();
+    const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
     await menu.getByRole('button', { name: 'Sign Out' }).click();
     await waitForPath(page, '/');
     await banner.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The token stopped working on the server too: whoever copied it can do nothing with it.
+    expect((await loggedOut).status()).toBe(200);
+    const profile = await fetch(`${baseUrl()}/api/profiles/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(401);
     // Back to the guarded page it signed out from: the guard sends to sign in, as for anyone signed out.
     await page.goBack();
     const back = await waitForPath(page, '/signin');
@@ -358,7 +365,7 @@ describe('profile', () => {
     const next = newAccount('next', { firstName: 'Noa', lastName: 'Kim' });
     await registerVerified(next);
     const page = await newPage(browser);
-    await signInWithStoredSession(page, verified);
+    await signInWithStoredSession(page, verified, { ownSession: true });
     await page.goto('/profile');
     await expectProfileOf(page, verified);
     const banner = page.getByRole('banner');
@@ -395,5 +402,31 @@ describe('profile', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const profile = await fetch(`${baseUrl()}/api/profiles/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(401);
+  });
+
+  it('signs another session out from /settings: it leaves the list, its token is refused, this one goes on', async () => {
+    const account = newAccount('one-session');
+    await registerVerified(account);
+    const other = await newApiToken(account);
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, account);
+    await page.goto('/settings');
+    const signOutButtons = main(page).getByRole('button', { name: /^Sign out the session of/ });
+    await signOutButtons.first().waitFor();
+    // This browser's session is listed without one: the account menu signs it out.
+    expect(await signOutButtons.count()).toBe(1);
+
+    await signOutButtons.click();
+
+    await main(page).getByText('(this device)').waitFor();
+    await page.waitForFunction(
+      () =>
+        !Array.from(document.querySelectorAll('main button')).some((b) => b.textContent?.startsWith('Sign out the')),
+    );
+    const profileWith = (token: string | null) =>
+      fetch(`${baseUrl()}/api/profiles/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await profileWith(other)).status).toBe(401);
+    expect((await profileWith(await page.evaluate(() => localStorage.getItem('token')))).status).toBe(200);
+    await main(page).getByText('Signed out', { exact: true }).first().waitFor();
   });
 });

@@ -57,7 +57,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   private async authenticate(context: ExecutionContext, request: { user?: AuthUser }, strict = false): Promise<void> {
     await super.canActivate(context);
     const user = request.user!;
-    if (await this.revocation.isRevoked(user.id, user.sessionVersion, strict)) {
+    if (await this.revocation.isRevoked(user, strict)) {
       throw new UnauthorizedException({ detail: SESSION_EXPIRED });
     }
   }

@@ -1,6 +1,8 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ConfigModule, loadConfig } from '@portal/config';
+import { AppConfig, ConfigModule, loadConfig } from '@portal/config';
+import type { SharedPool } from '@portal/database';
+import { RedisConnections } from '@portal/events';
 import { createHttpApp } from '@portal/http';
 import { issueTestToken, tempDataDir } from '@portal/testing';
 import { randomUUID } from 'node:crypto';
@@ -50,5 +52,47 @@ describe('session revocation (Redis, shared by every service)', () => {
     expect(refused.json()).toEqual({ detail: 'Your session has expired. Please sign in again.' });
     expect((await probe(issueTestToken(SECRET, { sub: userId, sv: 1 }))).statusCode).toBe(200);
     expect((await probe(issueTestToken(SECRET, { sub: other, sv: 0 }))).statusCode).toBe(200);
+  });
+
+  it('refuses the token of a signed-out session, and only that one', async () => {
+    const userId = randomUUID();
+    const [ended, other] = [randomUUID(), randomUUID()];
+    const endedToken = issueTestToken(SECRET, { sub: userId, sv: 0, sid: ended });
+    expect((await probe(endedToken)).statusCode).toBe(200);
+
+    await app.get(SessionRevocation).publishEnded(userId, ended);
+
+    expect((await probe(endedToken)).json()).toEqual({ detail: 'Your session has expired. Please sign in again.' });
+    expect((await probe(issueTestToken(SECRET, { sub: userId, sv: 0, sid: other }))).statusCode).toBe(200);
+    expect((await probe(issueTestToken(SECRET, { sub: userId, sv: 0 }))).statusCode).toBe(200);
+  });
+
+  it('keeps what was published while a guard read Postgres, and then answers from Redis alone for a while', async () => {
+    const userId = randomUUID();
+    const [ended, working] = [randomUUID(), randomUUID()];
+    const published = new SessionRevocation(app.get(AppConfig), app.get(RedisConnections));
+    // Postgres answers the state from before a sign-out and a "sign out everywhere" that are
+    // committed and published while this guard waits for the answer.
+    const query = jest.fn(async () => {
+      await published.publishEnded(userId, ended);
+      await published.publish(userId, 2);
+      return { rows: [{ session_version: 1, ended_sessions: [] }] };
+    });
+    const guard = new SessionRevocation(app.get(AppConfig), app.get(RedisConnections), {
+      pool: { query },
+    } as unknown as SharedPool);
+    const token = (sessionVersion: number, sessionId: string) => ({ id: userId, sessionVersion, sessionId });
+
+    expect(await guard.isRevoked(token(1, working))).toBe(false);
+    query.mockResolvedValue({ rows: [{ session_version: 1, ended_sessions: [] }] });
+    expect(await guard.isRevoked(token(1, working))).toBe(true);
+    expect(await guard.isRevoked(token(2, ended))).toBe(true);
+    expect(await guard.isRevoked(token(2, working))).toBe(false);
+    expect(query).toHaveBeenCalledTimes(1);
+
+    const key = `${app.get(AppConfig).REDIS_PREFIX}:auth:session-state:${userId}`;
+    const ttl = await app.get(RedisConnections).commands!.ttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60);
   });
 });

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor_disabled',
   'auth.recovery_code_used',
   'auth.signed_out_everywhere',
+  'auth.signed_out',
   'admin.role_promoted',
   'admin.role_demoted',
   'invite_code.created',

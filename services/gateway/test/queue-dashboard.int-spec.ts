@@ -13,6 +13,7 @@ import {
   createTestDatabase,
   enrolTwoFactor,
   login,
+  PASSWORD,
   registerVerified,
   RunningProcess,
   startProcess,
@@ -221,28 +222,52 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
     expect(await (await mailQueue.getJob(jobId))!.getState()).toBe('completed');
   });
 
+  /** `npm run admin -- <command> <email>`, built, on this test's database and Redis. */
+  async function adminCli(command: 'promote' | 'demote', email: string): Promise<void> {
+    await promisify(execFile)(
+      process.execPath,
+      [join(repoRoot(), 'dist/services/identity/src/admin-cli.js'), command, email],
+      {
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: db.url,
+          REDIS_URL: process.env.REDIS_URL,
+          REDIS_PREFIX,
+          DATA_DIR: data.dir,
+        },
+      },
+    );
+  }
+
+  it('ends the board session when the admin signs out the sign-in it was opened from', async () => {
+    const email = uniqueEmail('board-signed-out');
+    await registerVerified(call, data.dir, email);
+    await adminCli('promote', email);
+    const { token } = await enrolTwoFactor(
+      call,
+      (await login(call, email, PASSWORD)).body.access_token,
+      email,
+      PASSWORD,
+    );
+    const opened = await openSession(token);
+    expect(opened.status).toBe(204);
+    expect((await request('/queues/api/queues', { cookie: opened.cookie })).status).toBe(200);
+
+    expect((await call('POST', '/auth/logout', { token })).status).toBe(200);
+
+    const after = await request('/queues/api/queues', { cookie: opened.cookie });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ detail: 'Your session has expired. Please sign in again.' });
+  });
+
   it('ends the board session when the admin’s sessions end (demotion)', async () => {
     const email = uniqueEmail('board-demoted');
     await registerVerified(call, data.dir, email);
-    const cli = (command: string) =>
-      promisify(execFile)(
-        process.execPath,
-        [join(repoRoot(), 'dist/services/identity/src/admin-cli.js'), command, email],
-        {
-          env: {
-            PATH: process.env.PATH,
-            DATABASE_URL: db.url,
-            REDIS_URL: process.env.REDIS_URL,
-            REDIS_PREFIX,
-            DATA_DIR: data.dir,
-          },
-        },
-      );
-    await cli('promote');
-    const cookie = await adminCookie(email, 'S3cure!pass', true);
+    await adminCli('promote', email);
+    const cookie = await adminCookie(email, PASSWORD, true);
     expect((await request('/queues/api/queues', { cookie })).status).toBe(200);
 
-    await cli('demote');
+    await adminCli('demote', email);
     const after = await request('/queues/api/queues', { cookie });
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ detail: 'Your session has expired. Please sign in again.' });

@@ -6,6 +6,7 @@ import { CreateAuditLog1795500000000 } from './migrations/1795500000000-CreateAu
 import { TwoFactorAndSessions1795600000000 } from './migrations/1795600000000-TwoFactorAndSessions';
 import { AuditLogActorEmailIndex1795700000000 } from './migrations/1795700000000-AuditLogActorEmailIndex';
 import { ChallengesEndWithSessions1795800000000 } from './migrations/1795800000000-ChallengesEndWithSessions';
+import { SessionsEndOneByOne1796000000000 } from './migrations/1796000000000-SessionsEndOneByOne';
 import { Profile } from './profiles/profile.entity';
 import { Session } from './sessions/session.entity';
 import { UserToken } from './tokens/user-token.entity';
@@ -22,5 +23,6 @@ export const IDENTITY_DATA = serviceData('identity', {
     TwoFactorAndSessions1795600000000,
     AuditLogActorEmailIndex1795700000000,
     ChallengesEndWithSessions1795800000000,
+    SessionsEndOneByOne1796000000000,
   ],
 });

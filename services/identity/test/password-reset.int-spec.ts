@@ -106,8 +106,8 @@ describe('identity: password reset', () => {
     it('still refuses the old token when Redis has lost the revocation (identity checks its database)', async () => {
       const redis = new Redis(process.env.REDIS_URL!);
       try {
-        expect(await redis.get(`${REDIS_PREFIX}:auth:session-version:${userId}`)).toBe('1');
-        await redis.del(`${REDIS_PREFIX}:auth:session-version:${userId}`);
+        expect(await redis.hget(`${REDIS_PREFIX}:auth:session-state:${userId}`, 'v')).toBe('1');
+        await redis.del(`${REDIS_PREFIX}:auth:session-state:${userId}`);
       } finally {
         await redis.quit();
       }

@@ -9,10 +9,12 @@ import {
   uniqueEmail,
   useTestApp,
 } from '@portal/testing';
+import Redis from 'ioredis';
 import { createHash } from 'node:crypto';
 
 const ADMIN_EMAIL = uniqueEmail('tf-admin');
 const ADMIN_PASSWORD = 'Adm1n!two-factor';
+const REDIS_PREFIX = `identity-settings-${Date.now().toString(36)}`;
 const TWO_FACTOR_REQUIRED = { detail: 'Two-factor authentication is required for admins.' };
 /** How recovery codes were stored before they were keyed: plain SHA-256 of the user id and the code. */
 const legacyHash = (userId: string, code: string) =>
@@ -33,7 +35,7 @@ interface Enrolled {
  */
 describe('identity: two-factor sign-in and account security', () => {
   // The bootstrap admin without ADMIN_TOTP_SECRET: it must enrol at first sign-in.
-  const app = useTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET: '' });
+  const app = useTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET: '', REDIS_PREFIX });
   const call: Call = (method, path, options) => app.call(method, path, options);
 
   /** Password step only: the raw reply. */
@@ -394,7 +396,65 @@ describe('identity: two-factor sign-in and account security', () => {
         expect((await call('GET', '/profiles/me', { token: ended })).status).toBe(401);
     });
 
-    it('records the change, the sign-out and a password reset once each, as the account', async () => {
+    it('signs out one session (Sign Out): its token is refused by every service, the others go on', async () => {
+      const leaving = (await login(call, email, NEW_PASSWORD)).body.access_token;
+      const staying = (await login(call, email, NEW_PASSWORD)).body.access_token;
+      const listed = async () =>
+        (await call<{ items: Array<{ id: string; current: boolean }> }>('GET', '/auth/sessions', { token: staying }))
+          .body.items;
+      const before = await listed();
+
+      const out = await call('POST', '/auth/logout', { token: leaving });
+      expect(out).toMatchObject({ status: 200, body: { message: 'You are signed out.' } });
+
+      for (const path of ['/profiles/me', '/subscriptions/user', '/auth/sessions']) {
+        expect(await call('GET', path, { token: leaving })).toMatchObject({
+          status: 401,
+          body: { detail: 'Your session has expired. Please sign in again.' },
+        });
+        expect((await call('GET', path, { token: staying })).status).toBe(200);
+      }
+      expect((await call('POST', '/auth/logout', { token: leaving })).status).toBe(401);
+      expect(await listed()).toHaveLength(before.length - 1);
+    });
+
+    it('still refuses a signed-out token when Redis has lost it (read from Postgres)', async () => {
+      const leaving = (await login(call, email, NEW_PASSWORD)).body.access_token;
+      expect((await call('POST', '/auth/logout', { token: leaving })).status).toBe(200);
+      const redis = new Redis(process.env.REDIS_URL!);
+      try {
+        expect(await redis.del(`${REDIS_PREFIX}:auth:session-state:${userId}`)).toBe(1);
+      } finally {
+        await redis.quit();
+      }
+      expect((await call('GET', '/subscriptions/user', { token: leaving })).status).toBe(401);
+      expect((await call('GET', '/profiles/me', { token: leaving })).status).toBe(401);
+    });
+
+    it("signs out another of the account's sessions from the list, and no other account's", async () => {
+      const phone = (await login(call, email, NEW_PASSWORD)).body.access_token;
+      const sessions = (
+        await call<{ items: Array<{ id: string; current: boolean }> }>('GET', '/auth/sessions', { token: phone })
+      ).body.items;
+      const laptop = (await login(call, email, NEW_PASSWORD)).body.access_token;
+      const phoneSession = sessions.find((session) => session.current)!.id;
+      const stranger = await registerVerified(call, app.dataDir, uniqueEmail('settings-stranger'));
+
+      const notFound = { status: 404, body: { detail: 'This session was not found or has already ended.' } };
+      expect(await call('DELETE', `/auth/sessions/${phoneSession}`, { token: stranger.accessToken })).toMatchObject(
+        notFound,
+      );
+      expect((await call('GET', '/profiles/me', { token: phone })).status).toBe(200);
+
+      const ended = await call('DELETE', `/auth/sessions/${phoneSession}`, { token: laptop });
+      expect(ended).toMatchObject({ status: 200, body: { message: 'That session is signed out.' } });
+      expect((await call('GET', '/profiles/me', { token: phone })).status).toBe(401);
+      expect((await call('GET', '/profiles/me', { token: laptop })).status).toBe(200);
+      for (const id of [phoneSession, '00000000-0000-4000-8000-000000000000', 'not-a-session-id'])
+        expect(await call('DELETE', `/auth/sessions/${id}`, { token: laptop })).toMatchObject(notFound);
+    });
+
+    it('records the change, each sign-out and a password reset, as the account', async () => {
       const since = new Date();
       await call('POST', '/auth/forgot-password', { json: { email } });
       const { token: resetToken } = await mailedLink(app.dataDir, email, '/reset-password', since);
@@ -408,6 +468,12 @@ describe('identity: two-factor sign-in and account security', () => {
           expect.objectContaining({ actor_id: userId, actor_email: email }),
         ]);
       }
+      // Sign Out twice, and one session signed out from another.
+      expect(entries.filter((entry) => entry.action === 'auth.signed_out')).toEqual([
+        expect.objectContaining({ actor_id: userId, details: expect.objectContaining({ this_session: true }) }),
+        expect.objectContaining({ actor_id: userId, details: expect.objectContaining({ this_session: true }) }),
+        expect.objectContaining({ actor_id: userId, details: expect.objectContaining({ this_session: false }) }),
+      ]);
     });
   });
 });

@@ -101,18 +101,21 @@ const sessions = new Map<string, Promise<LoginReply>>();
 function login(account: Account & { totpSecret?: string }): Promise<LoginReply> {
   let session = sessions.get(account.email);
   if (!session) {
-    session = (async () => {
-      const reply = await api<LoginReply & { challenge_token?: string }>('/auth/login', {
-        method: 'POST',
-        body: new URLSearchParams({ username: account.email, password: account.password }),
-      });
-      if (!reply.challenge_token) return reply;
-      const code = await nextTotpCode(account.totpSecret ?? TEST_ADMIN_TOTP_SECRET, account.email);
-      return postJson<LoginReply>('/auth/two-factor/verify', { challenge_token: reply.challenge_token, code });
-    })();
+    session = newLogin(account);
     sessions.set(account.email, session);
   }
   return session;
+}
+
+/** A sign-in of its own, shared with no other test: for a test that signs it out. */
+async function newLogin(account: Account & { totpSecret?: string }): Promise<LoginReply> {
+  const reply = await api<LoginReply & { challenge_token?: string }>('/auth/login', {
+    method: 'POST',
+    body: new URLSearchParams({ username: account.email, password: account.password }),
+  });
+  if (!reply.challenge_token) return reply;
+  const code = await nextTotpCode(account.totpSecret ?? TEST_ADMIN_TOTP_SECRET, account.email);
+  return postJson<LoginReply>('/auth/two-factor/verify', { challenge_token: reply.challenge_token, code });
 }
 
 /** The admin the e2e app starts with (libs/testing e2e-setup; two-factor on with TEST_ADMIN_TOTP_SECRET). */
@@ -128,9 +131,22 @@ export async function apiToken(account: Account): Promise<string> {
   return (await login(account)).access_token;
 }
 
-/** Signs in through the API (once per account) and stores the session in the browser as the sign-in page would. */
-export async function signInWithStoredSession(page: Page, account: Account): Promise<void> {
-  const { access_token: token, token_type: _type, ...user } = await login(account);
+/** The access token of a sign-in of its own (another device, say). */
+export async function newApiToken(account: Account): Promise<string> {
+  return (await newLogin(account)).access_token;
+}
+
+/**
+ * Signs in through the API (once per account, or with `ownSession` a sign-in of its own: for a test
+ * that signs out, which ends the session's token) and stores the session in the browser as the
+ * sign-in page would.
+ */
+export async function signInWithStoredSession(
+  page: Page,
+  account: Account,
+  { ownSession = false }: { ownSession?: boolean } = {},
+): Promise<void> {
+  const { access_token: token, token_type: _type, ...user } = await (ownSession ? newLogin(account) : login(account));
   // Storage belongs to the origin: open the app once, then store the session for the next loads.
   await page.goto('/');
   await page.evaluate(

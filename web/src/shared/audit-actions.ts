@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.two_factor_disabled': 'Two-factor authentication turned off',
   'auth.recovery_code_used': 'Recovery code used',
   'auth.signed_out_everywhere': 'Signed out everywhere',
+  'auth.signed_out': 'Signed out',
   'admin.role_promoted': 'Made an admin',
   'admin.role_demoted': 'Admin rights removed',
   'invite_code.created': 'Invite code created',

@@ -37,6 +37,8 @@ interface SessionClaims {
   role: string;
   /** The admin's session version when the session was opened: a revocation ends it too. */
   sv: number;
+  /** The admin's sign-in it was opened from: signing that out ends it too. */
+  sid?: string;
 }
 
 export interface Refusal {
@@ -46,8 +48,9 @@ export interface Refusal {
 
 /**
  * The queue dashboard's own sessions: a short-lived JWT in an HttpOnly, SameSite=Strict cookie
- * scoped to the board's path, signed with the process's JWT keys. It names the admin and their
- * session version, so ending the admin's sessions (password reset, demotion) ends it at once.
+ * scoped to the board's path, signed with the process's JWT keys. It names the admin, their
+ * session version and sign-in, so ending the admin's sessions (password reset, demotion) or signing
+ * out the sign-in it was opened from ends it at once.
  */
 @Injectable()
 export class QueueDashboardSessions {
@@ -69,7 +72,13 @@ export class QueueDashboardSessions {
   async open(admin: AuthUser): Promise<string> {
     const keys = this.keys();
     if (!keys.signingKey) throw new ServiceUnavailableException({ detail: QUEUE_DASHBOARD_MESSAGES.noSigningKey });
-    const claims: SessionClaims = { sub: admin.id, email: admin.email, role: admin.role, sv: admin.sessionVersion };
+    const claims: SessionClaims = {
+      sub: admin.id,
+      email: admin.email,
+      role: admin.role,
+      sv: admin.sessionVersion,
+      sid: admin.sessionId,
+    };
     return this.jwt.signAsync(claims, {
       algorithm: keys.algorithm,
       privateKey: keys.signingKey,
@@ -112,7 +121,7 @@ export class QueueDashboardSessions {
     }
     try {
       // Strict, as on every admin route: no board when revocations cannot be checked.
-      if (await this.revocation.isRevoked(claims.sub, claims.sv, true)) {
+      if (await this.revocation.isRevoked({ id: claims.sub, sessionVersion: claims.sv, sessionId: claims.sid }, true)) {
         return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.sessionEnded };
       }
     } catch (error) {

@@ -38,7 +38,9 @@ class TestPlatform {}
 class TestModule {}
 
 const userToken = () => issueTestToken(SECRET, { role: 'user', user_type: 1 });
-const adminToken = (sv = 0) => issueTestToken(SECRET, { sub: ADMIN_ID, role: 'admin', user_type: 99, sv });
+const ADMIN_SESSION = '00000000-0000-4000-8000-0000000000cc';
+const adminToken = (sv = 0) =>
+  issueTestToken(SECRET, { sub: ADMIN_ID, role: 'admin', user_type: 99, sv, sid: ADMIN_SESSION });
 
 /** A session cookie as the endpoint would sign it, with other claims (a forged role, say). */
 const signedSession = (claims: Record<string, unknown>, secret = SECRET) =>
@@ -147,13 +149,13 @@ describe('queue dashboard', () => {
       expect(response.json()).toEqual({ detail: QUEUE_DASHBOARD_MESSAGES.forbidden });
     });
 
-    it('401 once the admin’s sessions were ended (password reset, demotion)', async () => {
+    it('401 once the admin’s sessions were ended (password reset, demotion) or its sign-in signed out', async () => {
       const cookie = await sessionCookie();
       const revoked = jest.spyOn(app.get(SessionRevocation), 'isRevoked').mockResolvedValue(true);
       const response = await board('/queues/api/queues', cookie);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: QUEUE_DASHBOARD_MESSAGES.sessionEnded });
-      expect(revoked).toHaveBeenCalledWith(ADMIN_ID, 0, true);
+      expect(revoked).toHaveBeenCalledWith({ id: ADMIN_ID, sessionVersion: 0, sessionId: ADMIN_SESSION }, true);
     });
 
     it('503 when the revocation state cannot be checked: the board fails closed', async () => {

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -46,6 +47,28 @@ export class AccountSecurityController {
   @ApiUnauthorizedResponse({ type: ErrorResponse })
   sessions(@CurrentUser() user: AuthUser): Promise<SessionsReply> {
     return this.account.list(user);
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Sign Out: this token stops working everywhere (the account's other sessions go on)" })
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiUnauthorizedResponse({ type: ErrorResponse })
+  signOut(@CurrentUser() user: AuthUser, @Audited() scope: AuditScope): Promise<MessageReply> {
+    return this.account.signOut(user, scope);
+  }
+
+  @Delete('sessions/:id')
+  @ApiOperation({ summary: "Sign out one of the account's sessions (listed by GET /auth/sessions)" })
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'No working session of this account by that id' })
+  @ApiUnauthorizedResponse({ type: ErrorResponse })
+  endSession(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Audited() scope: AuditScope,
+  ): Promise<MessageReply> {
+    return this.account.endSession(user, id, scope);
   }
 
   @Post('sessions/revoke-all')

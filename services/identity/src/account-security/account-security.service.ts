@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import type { ChangePasswordReply, MessageReply, SessionsReply } from '@portal/contracts';
@@ -15,12 +15,15 @@ export const ACCOUNT_MESSAGES = {
   samePassword: 'The new password must be different from the current one.',
   passwordChanged: 'Your password has been changed. You were signed out everywhere else.',
   signedOutEverywhere: 'You were signed out everywhere.',
+  signedOut: 'You are signed out.',
+  sessionEnded: 'That session is signed out.',
+  noSuchSession: 'This session was not found or has already ended.',
 } as const;
 
 /**
  * The account's own security on /settings: a password change (which ends every other session: the
- * caller goes on with a new token), the sessions whose tokens still work, and "sign out everywhere"
- * (which ends them all, the caller's included).
+ * caller goes on with a new token), the sessions whose tokens still work, signing out one of them
+ * (Sign Out: the caller's own) and "sign out everywhere" (which ends them all, the caller's included).
  */
 @Injectable()
 export class AccountSecurityService {
@@ -90,5 +93,36 @@ export class AccountSecurityService {
     await this.sessions.publish(user.id, sessionVersion);
     this.logger.log(`user ${user.id} signed out everywhere`);
     return { message: ACCOUNT_MESSAGES.signedOutEverywhere };
+  }
+
+  /** Sign Out: the caller's token stops working everywhere (a token without a session only expires). */
+  async signOut(caller: AuthUser, scope: AuditScope): Promise<MessageReply> {
+    if (caller.sessionId) await this.end(caller, caller.sessionId, scope);
+    return { message: ACCOUNT_MESSAGES.signedOut };
+  }
+
+  /** Signs out one working session of the caller's account (404 for any other id). */
+  async endSession(caller: AuthUser, sessionId: string, scope: AuditScope): Promise<MessageReply> {
+    await this.users.sessionUser(caller);
+    if (!(await this.end(caller, sessionId, scope))) {
+      throw new NotFoundException({ detail: ACCOUNT_MESSAGES.noSuchSession });
+    }
+    return { message: ACCOUNT_MESSAGES.sessionEnded };
+  }
+
+  private async end(caller: AuthUser, sessionId: string, scope: AuditScope): Promise<boolean> {
+    const ended = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.sessions.end(manager, caller.id, sessionId))) return false;
+      await this.audit.record(manager, scope, 'auth.signed_out', `user:${caller.id}`, {
+        session_id: sessionId,
+        this_session: sessionId === caller.sessionId,
+      });
+      return true;
+    });
+    if (ended) {
+      await this.sessions.publishEnded(caller.id, sessionId);
+      this.logger.log(`user ${caller.id} signed out session ${sessionId}`);
+    }
+    return ended;
   }
 }

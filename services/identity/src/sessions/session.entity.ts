@@ -3,7 +3,7 @@ import { User } from '../users/user.entity';
 
 /**
  * One sign-in: the access token it issued carries its id (`sid`). Listed on /settings while the
- * token can still work (not expired, session version still current).
+ * token can still work (not expired, not ended, session version still current).
  */
 @Entity({ name: 'sessions' })
 @Index('sessions_user_id_expires_at_idx', ['userId', 'expiresAt'])
@@ -31,4 +31,8 @@ export class Session {
   /** When its access token expires. */
   @Column({ type: 'timestamptz' })
   expiresAt: Date;
+
+  /** When it was signed out on its own (Sign Out, or from /settings); its token is refused from then on. */
+  @Column({ type: 'timestamptz', nullable: true })
+  endedAt: Date | null;
 }

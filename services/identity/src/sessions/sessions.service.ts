@@ -4,6 +4,7 @@ import { SessionRevocation } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { ActiveSession } from '@portal/contracts';
 import type { AuditScope } from '@portal/events';
+import { isUUID } from 'class-validator';
 import { DataSource, EntityManager } from 'typeorm';
 
 /** Longer user agents are cut: the list shows them, nothing depends on them. */
@@ -22,7 +23,8 @@ interface SessionRow {
 /**
  * Sign-ins (one row each, its id in the token as `sid`) and the session version that ends them:
  * a password change or reset, turning two-factor on or off and "sign out everywhere" raise it in
- * the transaction of the change, then publish it to every service's guard.
+ * the transaction of the change, then publish it to every service's guard. One sign-in ends on its
+ * own (Sign Out) by its `ended_at`, published the same way.
  */
 @Injectable()
 export class SessionsService {
@@ -103,11 +105,38 @@ export class SessionsService {
     }
   }
 
+  /**
+   * Ends one working session of `userId` (its token stops working once published); false when there is
+   * none by that id: another account's, expired, ended already, or ended with the others.
+   */
+  async end(manager: EntityManager, userId: string, sessionId: string): Promise<boolean> {
+    if (!isUUID(sessionId)) return false;
+    const [rows] = (await manager.query(
+      `UPDATE sessions s SET ended_at = now()
+         FROM users u
+        WHERE s.id = $1 AND s.user_id = $2 AND u.id = s.user_id AND s.session_version = u.session_version
+          AND s.ended_at IS NULL AND s.expires_at > now()
+        RETURNING s.id`,
+      [sessionId, userId],
+    )) as [Array<{ id: string }>, number];
+    return rows.length > 0;
+  }
+
+  /** After the commit of `end`: every service's guard refuses the session's token now. */
+  async publishEnded(userId: string, sessionId: string): Promise<void> {
+    try {
+      await this.revocation.publishEnded(userId, sessionId);
+    } catch (error) {
+      // As for publish: the guards read it in Postgres once their cached copy expires.
+      this.logger.error(`could not publish the end of session ${sessionId}: ${(error as Error).message}`);
+    }
+  }
+
   /** The sessions of `userId` whose tokens still work, newest first. */
   async list(userId: string, sessionVersion: number, currentId: string | undefined): Promise<ActiveSession[]> {
     const rows = (await this.dataSource.query(
       `SELECT id, created_at, expires_at, client_ip, user_agent FROM sessions
-        WHERE user_id = $1 AND session_version = $2 AND expires_at > now()
+        WHERE user_id = $1 AND session_version = $2 AND expires_at > now() AND ended_at IS NULL
         ORDER BY created_at DESC LIMIT ${LISTED}`,
       [userId, sessionVersion],
     )) as SessionRow[];

@@ -53,15 +53,26 @@ export class UsersService {
 
   /**
    * The signed-in user as the database has it now. The guard has already checked the
-   * token and the revocation list in Redis; this also holds when Redis lost that entry:
-   * a token whose session version is below the user's is refused.
+   * token against the revocations cached in Redis; this also holds when that cache missed a
+   * revocation: a token whose session version is below the user's, or whose session was signed
+   * out, is refused.
    */
   async sessionUser(auth: AuthUser): Promise<User> {
-    const user = await this.findById(auth.id);
+    const [user, ended] = await Promise.all([
+      this.findById(auth.id),
+      auth.sessionId !== undefined && this.sessionEnded(auth.sessionId),
+    ]);
     if (!user) throw new UnauthorizedException({ detail: MESSAGES.notAuthenticated });
-    if (auth.sessionVersion < user.sessionVersion) {
+    if (auth.sessionVersion < user.sessionVersion || ended) {
       throw new UnauthorizedException({ detail: MESSAGES.sessionExpired });
     }
     return user;
+  }
+
+  private async sessionEnded(sessionId: string): Promise<boolean> {
+    const rows = (await this.users.manager.query(`SELECT 1 FROM sessions WHERE id = $1 AND ended_at IS NOT NULL`, [
+      sessionId,
+    ])) as unknown[];
+    return rows.length > 0;
   }
 }

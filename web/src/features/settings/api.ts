@@ -42,6 +42,10 @@ export function getSessions(): Promise<SessionsReply> {
   return apiClient.get<SessionsReply>('/auth/sessions');
 }
 
+export function endSession(id: string): Promise<MessageReply> {
+  return apiClient.delete<MessageReply>(`/auth/sessions/${encodeURIComponent(id)}`);
+}
+
 export function signOutEverywhere(): Promise<MessageReply> {
   return apiClient.post<MessageReply>('/auth/sessions/revoke-all');
 }

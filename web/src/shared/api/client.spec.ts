@@ -187,6 +187,15 @@ describe('createApiClient', () => {
       expect(storage.getItem('token')).toBe('expired-token');
     });
 
+    it('from the sign-out call keeps the page and a session begun since (its token had expired)', async () => {
+      const { client, storage, navigations } = signedIn(() => jsonResponse(401, { detail: 'Not authenticated' }));
+
+      await expect(client.post('/auth/logout')).rejects.toMatchObject({ status: 401 });
+
+      expect(navigations).toEqual([]);
+      expect(storage.getItem('token')).toBe('expired-token');
+    });
+
     it('treats the login path with a trailing slash or a query as the login call', async () => {
       const { client, navigations } = signedIn(() => jsonResponse(401, { detail: 'Incorrect email or password' }));
 

@@ -58,7 +58,7 @@ export interface ApiClientDeps {
 
 /**
  * Calls `/api{path}` with the stored Bearer token. Rejects with ApiError on a non-2xx reply; a 401 from
- * anything but the login call also ends the session (spec part 1, section 4): the stored user and token
+ * anything but the sign-in and sign-out calls also ends the session (spec part 1, section 4): the stored user and token
  * are removed and the browser goes to the sign-in page, which brings the user back here afterwards.
  * Network failures reject with fetch's own TypeError, so callers can tell "offline" from "refused".
  */
@@ -90,7 +90,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch {
       // An error body that claims to be JSON but is not (cut short, say) must not hide the status.
     }
-    if (response.status === 401 && !isLoginCall(method, path)) endSession();
+    if (response.status === 401 && !isSessionCall(method, path)) endSession();
     throw new ApiError(response.status, errorDetail(errorBody, response), errorBody);
   }
 
@@ -111,10 +111,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 }
 
-/** A wrong password or code on the sign-in calls is an answer for the sign-in form, not an expired session. */
-function isLoginCall(method: HttpMethod, path: string): boolean {
+/**
+ * Calls whose 401 does not end the session: a wrong password or code on the sign-in calls is an answer
+ * for the sign-in form, not an expired session; the sign-out call is sent as the session ends already
+ * (its 401, an expired token, must not send the user to sign in, nor end a session begun since).
+ */
+const SESSION_CALLS = new Set(['/auth/login', '/auth/two-factor/verify', '/auth/logout']);
+
+function isSessionCall(method: HttpMethod, path: string): boolean {
   const pathOnly = path.split(/[?#]/, 1)[0].replace(/\/+$/, '');
-  return method === 'POST' && (pathOnly === '/auth/login' || pathOnly === '/auth/two-factor/verify');
+  return method === 'POST' && SESSION_CALLS.has(pathOnly);
 }
 
 function parseBody(text: string, response: Response): unknown {

@@ -1,5 +1,7 @@
+import type { MessageReply } from '@portal/contracts';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
+import { apiClient } from '../api';
 import { ROUTES } from '../routes';
 import { useSession } from './SessionProvider';
 
@@ -7,11 +9,16 @@ import { useSession } from './SessionProvider';
  * Signs out and goes to `to` (the home page from the account menu, the sign-in page after "sign out
  * everywhere"), in one render: the guarded page the user is on never sees them signed out, which would
  * send them to sign in with a redirect back. The cached data goes with the session (AppProviders).
+ *
+ * The token stops working on the server too (POST /auth/logout, sent with it before it is forgotten
+ * here), unless `endedOnServer` says it has already. The browser does not wait for that call: a
+ * failure leaves a token nobody holds any more, which expires on its own.
  */
-export function useSignOut(): (to?: string) => void {
+export function useSignOut(): (to?: string, options?: { endedOnServer?: boolean }) => void {
   const navigate = useNavigate();
   const { signOut } = useSession();
-  return (to = ROUTES.home) => {
+  return (to = ROUTES.home, { endedOnServer = false } = {}) => {
+    if (!endedOnServer) apiClient.post<MessageReply>('/auth/logout').catch(() => undefined);
     flushSync(() => {
       void navigate(to);
       signOut();

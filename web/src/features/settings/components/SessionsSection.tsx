@@ -3,17 +3,22 @@ import { useSignOut } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { LoadError } from '../../../shared/ui/LoadError';
-import { useSessions, useSignOutEverywhere } from '../hooks/use-settings';
+import { useEndSession, useSessions, useSignOutEverywhere } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
 import { describeUserAgent, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
 
-/** /settings, Sessions: the sign-ins whose tokens still work, and "Sign out everywhere" (this one too). */
+/**
+ * /settings, Sessions: the sign-ins whose tokens still work, each other one with its own Sign out (this
+ * one signs out from the account menu), and "Sign out everywhere" (this one too).
+ */
 export function SessionsSection() {
   const sessions = useSessions();
+  const endSession = useEndSession();
   const signOutEverywhere = useSignOutEverywhere();
   const signOut = useSignOut();
 
-  const everywhere = () => signOutEverywhere.mutate(undefined, { onSuccess: () => signOut(ROUTES.signIn) });
+  const everywhere = () =>
+    signOutEverywhere.mutate(undefined, { onSuccess: () => signOut(ROUTES.signIn, { endedOnServer: true }) });
 
   return (
     <>
@@ -26,6 +31,9 @@ export function SessionsSection() {
               <th scope="col">Signed in</th>
               <th scope="col">Address</th>
               <th scope="col">Browser</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -37,6 +45,22 @@ export function SessionsSection() {
                 </td>
                 <td>{session.client_ip ?? 'Unknown'}</td>
                 <td>{describeUserAgent(session.user_agent)}</td>
+                <td>
+                  {!session.current && (
+                    <button
+                      type="button"
+                      className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+                      disabled={endSession.isPending}
+                      onClick={() => endSession.mutate(session.id)}
+                    >
+                      Sign out
+                      <span className="visually-hidden">
+                        {' '}
+                        the session of {new Date(session.created_at).toLocaleString()}
+                      </span>
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -44,6 +68,7 @@ export function SessionsSection() {
       ) : (
         <p className={styles.note}>Loading…</p>
       )}
+      {endSession.isError && <Alert tone="error">{settingsErrorMessage(endSession.error)}</Alert>}
       {signOutEverywhere.isError && <Alert tone="error">{settingsErrorMessage(signOutEverywhere.error)}</Alert>}
       <div className={styles.actions}>
         <button

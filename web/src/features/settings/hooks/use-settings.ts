@@ -5,6 +5,7 @@ import {
   changePassword,
   disableTwoFactor,
   enableTwoFactor,
+  endSession,
   getSecurityEvents,
   getSessions,
   getTwoFactorStatus,
@@ -75,6 +76,18 @@ export function useChangePassword() {
     mutationFn: ({ current, next }: { current: string; next: string }) => changePassword(current, next),
     onSuccess: (reply) => {
       replaceToken(reply.access_token);
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.securityEvents });
+    },
+  });
+}
+
+/** Signs out one other session of the account: it leaves the list, and the sign-out joins the security events. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endSession,
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.securityEvents });
     },
