@@ -4,8 +4,8 @@
  * of an account whose owner lost both the authenticator and the recovery codes (after checking
  * who they are, outside the portal), ending their sessions. Uses DATABASE_URL, or in development the embedded
  * PostgreSQL of `npm start` (running or not); a demotion is published to REDIS_URL, or to the
- * redis-server of a running `npm start`. Exit codes: 0 done or nothing to do, 1 unknown
- * e-mail or failure, 2 wrong usage.
+ * redis-server of a running `npm start`. Only a verified account is promoted. Exit codes: 0
+ * done or nothing to do, 1 unknown or unverified e-mail or failure, 2 wrong usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -138,6 +138,11 @@ async function main(): Promise<void> {
   switch (change.outcome) {
     case 'not-found':
       throw new CliError(`No account with the e-mail ${email}: nothing changed`);
+    case 'unverified':
+      throw new CliError(
+        `${change.email} has not verified its e-mail address, so it cannot be an admin: nothing changed ` +
+          `(its owner verifies it with a new link from the sign-in page, then promote again)`,
+      );
     case 'unchanged':
       return out(`${change.email} is already ${admin ? 'an admin' : 'not an admin'}: nothing changed`);
     case 'promoted':

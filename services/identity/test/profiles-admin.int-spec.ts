@@ -183,7 +183,7 @@ describe('identity: profiles and admins', () => {
 
     it('promotes with the admin CLI; an unknown e-mail exits 1', async () => {
       const email = uniqueEmail('promoted');
-      await register(call, email);
+      await registerVerified(call, app.dataDir, email);
       const promoted = await adminCli(app.db.url, app.dataDir, 'promote', email.toUpperCase());
       expect(promoted).toMatchObject({
         code: 0,
@@ -212,9 +212,21 @@ describe('identity: profiles and admins', () => {
       expect((await adminCli(app.db.url, app.dataDir, 'make-god', email)).code).toBe(2);
     });
 
+    it('refuses to promote an account that has not verified its e-mail (anyone may have registered it)', async () => {
+      const email = uniqueEmail('unverified');
+      await register(call, email);
+      expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject({
+        code: 1,
+        stderr:
+          `${email} has not verified its e-mail address, so it cannot be an admin: nothing changed ` +
+          '(its owner verifies it with a new link from the sign-in page, then promote again)\n',
+      });
+      expect((await login(call, email)).body).toMatchObject({ role: 'user', user_type: 1 });
+    });
+
     it('demotes with the admin CLI and ends the sessions that still say admin', async () => {
       const email = uniqueEmail('demoted');
-      await register(call, email);
+      await registerVerified(call, app.dataDir, email);
       await adminCli(app.db.url, app.dataDir, 'promote', email);
       const { token: adminToken } = await enrolTwoFactor(call, (await login(call, email)).body.access_token, email);
       expect((await call('GET', url(userEmail), { token: adminToken })).status).toBe(200);
@@ -233,7 +245,7 @@ describe('identity: profiles and admins', () => {
 
     it('resets a lost second factor with the admin CLI: sessions end, the admin must enrol again, audited', async () => {
       const email = uniqueEmail('lost-phone');
-      await register(call, email);
+      await registerVerified(call, app.dataDir, email);
       await adminCli(app.db.url, app.dataDir, 'promote', email);
       const { token: adminToken } = await enrolTwoFactor(call, (await login(call, email)).body.access_token, email);
 
@@ -283,11 +295,26 @@ describe('identity: profiles and admins', () => {
       expect(rows).toEqual([{ role: 'admin' }]);
     });
 
-    it('promotes an existing account named by ADMIN_EMAIL at start, keeping its password', async () => {
+    it('promotes an existing verified account named by ADMIN_EMAIL at start, keeping its password', async () => {
       const email = uniqueEmail('existing');
-      await register(call, email);
+      await registerVerified(call, app.dataDir, email);
       await app.restart({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Ignored!pass1' });
-      expect((await login(call, email)).body).toMatchObject({ role: 'admin', user_type: 99, is_verified: false });
+      expect((await login(call, email)).body).toMatchObject({ role: 'admin', user_type: 99, is_verified: true });
+    });
+
+    it('leaves an unverified account named by ADMIN_EMAIL as it is: whoever registered it chose its password', async () => {
+      const email = uniqueEmail('squatted');
+      await register(call, email, { password: 'Squ4tter!pass', confirmPassword: 'Squ4tter!pass' });
+      await app.restart({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Owner!pass12' });
+      expect((await login(call, email, 'Squ4tter!pass')).body).toMatchObject({ role: 'user', user_type: 1 });
+      expect((await login(call, email, 'Owner!pass12')).status).toBe(401);
+      expect(
+        await sql(
+          app.db.url,
+          `SELECT 1 FROM identity.audit_log WHERE action = 'admin.role_promoted' AND details->>'email' = $1`,
+          [email],
+        ),
+      ).toEqual([]);
     });
 
     it('stops the start with one clear line when ADMIN_* is wrong', async () => {

@@ -8,6 +8,8 @@ import { USER_ROLE, USER_TYPE_USER } from '../users/user.entity';
 export type RoleChange =
   | { outcome: 'promoted' | 'demoted'; userId: string; email: string; sessionVersion: number }
   | { outcome: 'unchanged'; userId: string; email: string; sessionVersion: number }
+  /** Not promoted: the account has not verified its e-mail address (anyone can register one). */
+  | { outcome: 'unverified'; userId: string; email: string }
   | { outcome: 'not-found' };
 
 type Row = { id: string; email: string; session_version: number };
@@ -52,7 +54,9 @@ export async function setAdminAudited(
 }
 
 /**
- * Makes the account with this e-mail an admin (`admin: true`) or an ordinary user. A
+ * Makes the account with this e-mail an admin (`admin: true`) or an ordinary user. Only a
+ * verified account becomes an admin: an unverified one may have been registered by anyone
+ * (with an address the firm's staff will use, say) and is left as it is. A
  * demotion also raises the session version: tokens that still say admin stop working.
  * The only ways to change a role are this (admin CLI) and ADMIN_EMAIL at start; both go
  * through setAdminAudited, which writes the audit entry with the change.
@@ -63,7 +67,7 @@ export async function setAdmin(manager: EntityManager, email: string, admin: boo
     `UPDATE users
         SET role = $2, user_type = $3, updated_at = now(),
             session_version = session_version + (CASE WHEN $2 = 'admin' THEN 0 ELSE 1 END)
-      WHERE lower(email) = lower($1) AND (role <> $2 OR user_type <> $3)
+      WHERE lower(email) = lower($1) AND (role <> $2 OR user_type <> $3) AND ($2 <> 'admin' OR is_verified)
   RETURNING id, email, session_version`,
     [email.trim(), role, userType],
   )) as [Row[], number];
@@ -76,10 +80,15 @@ export async function setAdmin(manager: EntityManager, email: string, admin: boo
       sessionVersion: row.session_version,
     };
   }
-  const existing = (await manager.query(`SELECT id, email, session_version FROM users WHERE lower(email) = lower($1)`, [
-    email.trim(),
-  ])) as Row[];
+  const existing = (await manager.query(
+    `SELECT id, email, session_version, role, user_type, is_verified FROM users WHERE lower(email) = lower($1)`,
+    [email.trim()],
+  )) as Array<Row & { role: string; user_type: number; is_verified: boolean }>;
   if (!existing[0]) return { outcome: 'not-found' };
+  const { role: currentRole, user_type: currentType, is_verified: verified } = existing[0];
+  if (admin && !verified && (currentRole !== role || currentType !== userType)) {
+    return { outcome: 'unverified', userId: existing[0].id, email: existing[0].email };
+  }
   return {
     outcome: 'unchanged',
     userId: existing[0].id,
