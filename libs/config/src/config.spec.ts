@@ -46,6 +46,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("dates mails in the firm's time zone, New York unless told another IANA zone", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).FIRM_TIME_ZONE).toBe('America/New_York');
+    expect(loadConfig({ DATA_DIR: dataDir(), FIRM_TIME_ZONE: 'America/Chicago' }).FIRM_TIME_ZONE).toBe(
+      'America/Chicago',
+    );
+    expect(problems({ DATA_DIR: dataDir(), FIRM_TIME_ZONE: 'Eastern' })).toEqual([
+      'Invalid configuration: FIRM_TIME_ZONE must be an IANA time zone, such as America/New_York (got "Eastern")',
+    ]);
+  });
+
   it('requires secrets and external services in production', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production',

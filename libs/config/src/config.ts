@@ -9,6 +9,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsTimeZone,
   IsUrl,
   Matches,
   Max,
@@ -244,6 +245,10 @@ export class AppConfig {
   /** The firm's name in e-mails and page titles. */
   @IsString()
   BRAND_NAME = 'Harbor Tax & Accounting';
+
+  /** The firm's time zone (IANA): a receipt's date, a retry's day are the days there, not in UTC. */
+  @IsTimeZone({ message: 'FIRM_TIME_ZONE must be an IANA time zone, such as America/New_York' })
+  FIRM_TIME_ZONE = 'America/New_York';
 
   /** The first admin, ensured at start by identity (both or neither). */
   @Transform(emptyToUndefined)

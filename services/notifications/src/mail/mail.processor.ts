@@ -82,7 +82,11 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
     try {
       return {
         to: mail.to,
-        ...renderTemplate(mail, { brand: this.config.BRAND_NAME, supportEmail: this.config.SUPPORT_EMAIL }),
+        ...renderTemplate(mail, {
+          brand: this.config.BRAND_NAME,
+          supportEmail: this.config.SUPPORT_EMAIL,
+          timeZone: this.config.FIRM_TIME_ZONE,
+        }),
       };
     } catch (error) {
       // A template that cannot render will not render on retry either.

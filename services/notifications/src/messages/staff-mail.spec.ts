@@ -1,6 +1,6 @@
 import { renderTemplate } from '../mail/templates/templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('staff-message mail', () => {
   it('names the sender, lists the details, quotes the message and replies to the sender', () => {

@@ -1,7 +1,7 @@
 import { extractLinks } from '@portal/events';
 import { renderTemplate } from '../mail/templates/templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 const link = 'https://portal.example.com/api/newsletter/unsubscribe?token=tok_ABC-123';
 
 describe('newsletter-welcome mail', () => {

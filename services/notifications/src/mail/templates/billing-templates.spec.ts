@@ -3,16 +3,19 @@ import { extractLinks } from '@portal/events';
 import { formatDay, formatMoney } from './billing-templates';
 import { renderTemplate } from './templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('billing mails', () => {
-  it('write amounts from cents and days in UTC', () => {
+  it("write amounts from cents and days in the firm's time zone", () => {
     expect(formatMoney(39900, 'usd')).toBe('$399.00');
     expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
     expect(formatMoney(5, 'eur')).toBe('0.05 EUR');
     expect(() => formatMoney(1.5, 'usd')).toThrow('not an amount in cents');
-    expect(formatDay('2026-11-22T23:30:00.000Z')).toBe('22 November 2026');
-    expect(() => formatDay('soon')).toThrow('not a date');
+    // 02:30 UTC on the 23rd is still the evening of the 22nd in New York, where the firm is.
+    expect(formatDay('2026-11-23T02:30:00.000Z', 'America/New_York')).toBe('22 November 2026');
+    expect(formatDay('2026-11-23T02:30:00.000Z', 'UTC')).toBe('23 November 2026');
+    expect(formatDay('2027-01-01T04:59:59.000Z', 'America/New_York')).toBe('31 December 2026');
+    expect(() => formatDay('soon', 'UTC')).toThrow('not a date');
   });
 
   it('receipt of a service: amount, order, card, the fees note and the purchase history link', () => {

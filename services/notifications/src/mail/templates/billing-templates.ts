@@ -5,26 +5,14 @@ import { layout, MailLayoutOptions, RenderedMail } from './layout';
 type BillingTemplate = 'payment-receipt' | 'payment-failed';
 type Renderer<T extends BillingTemplate> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedMail;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** `22 November 2026` (UTC): the day a payment was made or a period starts. */
-export function formatDay(iso: string): string {
+/** `22 November 2026`: the day a payment was made or a period starts, in the firm's time zone. */
+export function formatDay(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new Error(`not a date: ${iso}`);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, day: 'numeric', month: 'long', year: 'numeric' })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
+  return `${parts.day} ${parts.month} ${parts.year}`;
 }
 
 /** `$1,234.50` for dollars, `1,234.50 EUR` for another currency: amounts are integer cents. */
@@ -64,11 +52,11 @@ export const BILLING_TEMPLATES: { [T in BillingTemplate]: Renderer<T> } = {
         : `We received your payment of ${amount} for ${data.description}.`;
     const details = [
       `Amount paid: ${amount}`,
-      `Date: ${formatDay(data.paidAt)}`,
+      `Date: ${formatDay(data.paidAt, options.timeZone)}`,
       `${data.kind === 'subscription' ? 'Invoice' : 'Order'}: ${data.reference}`,
       ...(data.card ? [`Card: ${cardText(data.card)}`] : []),
       ...(data.periodStart && data.periodEnd
-        ? [`Period: ${formatDay(data.periodStart)} to ${formatDay(data.periodEnd)}`]
+        ? [`Period: ${formatDay(data.periodStart, options.timeZone)} to ${formatDay(data.periodEnd, options.timeZone)}`]
         : []),
     ];
     const after = [
@@ -97,7 +85,7 @@ export const BILLING_TEMPLATES: { [T in BillingTemplate]: Renderer<T> } = {
       greeting(data.name),
       `We could not charge ${amount} to your card for your ${data.packageName} subscription.`,
       data.nextAttemptAt
-        ? `We will try again on ${formatDay(data.nextAttemptAt)}. To keep your subscription active, please update your payment method before then.`
+        ? `We will try again on ${formatDay(data.nextAttemptAt, options.timeZone)}. To keep your subscription active, please update your payment method before then.`
         : 'To keep your subscription active, please update your payment method.',
     ];
     const after = ['If you have already updated your card, you can ignore this e-mail.'];

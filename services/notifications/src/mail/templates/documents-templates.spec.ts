@@ -2,7 +2,7 @@ import { extractLinks } from '@portal/events';
 // The documents service's staff mail, rendered here with the data documents queues.
 import { renderTemplate } from './templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('documents mails', () => {
   it('vault upload: who, which file and its size, when, and a link to the client, never the file', () => {

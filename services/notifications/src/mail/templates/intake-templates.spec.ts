@@ -2,7 +2,7 @@ import { extractLinks } from '@portal/events';
 import { formatDay, formatDayList, formatSize } from './intake-templates';
 import { renderTemplate } from './templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('intake mails', () => {
   it('write dates, sizes and lists of days for people', () => {

@@ -16,6 +16,8 @@ export interface RenderedMail {
 export interface MailLayoutOptions {
   brand: string;
   supportEmail: string;
+  /** The firm's time zone (FIRM_TIME_ZONE): the day a mail names is the day there. */
+  timeZone: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { extractLinks } from '@portal/events';
 // Onboarding's mails, rendered here with the data onboarding queues.
 import { formatUtc, renderTemplate } from './templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('onboarding mails', () => {
   it('write expiry times for people, in UTC', () => {

@@ -1,7 +1,7 @@
 import { extractLinks } from '@portal/events';
 import { renderTemplate } from './templates';
 
-const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com' };
+const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('mail templates', () => {
   it('renders the verification mail with the link and the code in text and HTML', () => {
