@@ -1,4 +1,5 @@
 import fastifyStatic from '@fastify/static';
+import escapeHtml from 'escape-html';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -81,10 +82,6 @@ function prerenderedPages(dir: string): string[] {
       return entry.name.startsWith('.') || entry.name === 'assets' ? [] : prerenderedPages(join(dir, entry.name));
     return entry.name === 'index.html' ? [join(dir, entry.name)] : [];
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   mailFileDate,
   parseMail,
 } from '@portal/events';
-import { escapeHtml } from './mime';
+import escapeHtml from 'escape-html';
 
 /** Messages listed at most; older files stay on disk. */
 const LIST_LIMIT = 200;

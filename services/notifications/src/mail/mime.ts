@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { OutgoingMail } from './mail-transport';
 
@@ -31,12 +32,6 @@ export function composeMime(message: OutgoingMail, date = new Date()): Promise<B
   return new Promise((resolve, reject) => {
     composer.compile().build((error, raw) => (error ? reject(error) : resolve(raw)));
   });
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
 /** Paragraphs at blank lines, line breaks kept, http(s) URLs as links; everything escaped. */

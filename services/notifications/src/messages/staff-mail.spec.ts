@@ -31,7 +31,7 @@ describe('staff-message mail', () => {
       ].join('\n\n'),
     );
     expect(mail.html).toContain('Can you form my LLC?');
-    expect(mail.html).toContain('From: Jane Doe &#60;jane@example.com&#62;');
+    expect(mail.html).toContain('From: Jane Doe &lt;jane@example.com&gt;');
   });
 
   it('leaves out what was not given and names the kind of message', () => {

@@ -16,7 +16,7 @@ describe('unsubscribe pages', () => {
     const html = unsubscribedPage(options);
     expect(html).toContain('<h1>You have been unsubscribed</h1>');
     expect(html).toContain('<a href="https://portal.example.com/">Back to the website</a>');
-    expect(html).toContain('Harbor Tax &#38; Accounting');
+    expect(html).toContain('Harbor Tax &amp; Accounting');
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
 

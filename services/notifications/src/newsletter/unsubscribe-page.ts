@@ -1,6 +1,6 @@
 import type { AppConfig } from '@portal/config';
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../mail/templates/layout';
+import escapeHtml from 'escape-html';
 
 export interface UnsubscribePageOptions {
   brand: string;

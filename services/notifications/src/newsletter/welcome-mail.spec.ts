@@ -30,6 +30,6 @@ describe('newsletter-welcome mail', () => {
       options,
     );
     expect(odd.html).not.toContain('<script>');
-    expect(odd.html).toContain('&#34;&#62;&#60;script&#62;');
+    expect(odd.html).toContain('&quot;&gt;&lt;script&gt;');
   });
 });

@@ -26,7 +26,7 @@ describe('documents mails', () => {
     expect(mail.text).toContain('jane@example.com uploaded a file to their document vault on 2026-03-01 10:20 UTC.');
     expect(mail.text).toContain('File: W-2 <2024>.pdf (1.5 KB)');
     expect(mail.text).toContain(`Open the client's documents: ${link}`);
-    expect(mail.html).toContain('W-2 &#60;2024&#62;.pdf');
+    expect(mail.html).toContain('W-2 &lt;2024&gt;.pdf');
     expect(mail.html).not.toContain('<2024>');
     expect(extractLinks(mail)).toEqual([link]);
   });

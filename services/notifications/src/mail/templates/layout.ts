@@ -1,7 +1,4 @@
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import escapeHtml from 'escape-html';
 
 export interface RenderedMail {
   subject: string;

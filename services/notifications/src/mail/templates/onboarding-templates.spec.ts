@@ -34,7 +34,7 @@ describe('onboarding mails', () => {
     expect(mail.text).toContain('Your invite code is K7M2-QX9D-4TRB-HF3W.');
     expect(mail.text).toContain('The invitation expires on Tuesday, 24 November 2026 at 14:00 UTC.');
     expect(mail.html).toContain(`href="${link}"`);
-    expect(mail.html).toContain('Harbor Tax &#38; Accounting invites you');
+    expect(mail.html).toContain('Harbor Tax &amp; Accounting invites you');
     expect(extractLinks(mail)).toEqual([link]);
   });
 
@@ -84,7 +84,7 @@ describe('onboarding mails', () => {
       'Company name: <b>Acme</b>\nNumber of bank accounts: 3 4\nReport email: owner@acme.example',
     );
     expect(mail.html).not.toContain('<b>');
-    expect(mail.html).toContain('Company name: &#60;b&#62;Acme&#60;/b&#62;');
+    expect(mail.html).toContain('Company name: &lt;b&gt;Acme&lt;/b&gt;');
   });
 
   it('submission: no Reply-To when the answers hold no e-mail', () => {
