@@ -92,6 +92,15 @@ describe('createApiClient', () => {
     expect(headersOf(calls[0]).has('Content-Type')).toBe(false);
   });
 
+  it('lets a call outlive the page when asked (keepalive), and only then', async () => {
+    const { client, calls } = setup();
+
+    await client.post('/auth/logout', undefined, { keepalive: true });
+    await client.post('/auth/two-factor/setup');
+
+    expect(calls.map((call) => call.init.keepalive)).toEqual([true, undefined]);
+  });
+
   it('resolves to undefined on an empty reply', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
 

@@ -28,6 +28,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page (fetch's keepalive): for a call sent as the user leaves. */
+  keepalive?: boolean;
 }
 
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
@@ -80,7 +82,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body = JSON.stringify(options.body);
     }
 
-    const response = await deps.fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal });
+    const response = await deps.fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
     const text = await response.text();
     if (response.ok) return parseBody(text, response) as T;
 

@@ -11,14 +11,16 @@ import { useSession } from './SessionProvider';
  * send them to sign in with a redirect back. The cached data goes with the session (AppProviders).
  *
  * The token stops working on the server too (POST /auth/logout, sent with it before it is forgotten
- * here), unless `endedOnServer` says it has already. The browser does not wait for that call: a
- * failure leaves a token nobody holds any more, which expires on its own.
+ * here, and kept alive should the tab be closed at once), unless `endedOnServer` says it has already.
+ * The browser does not wait for that call: a failure leaves a token nobody holds any more, which
+ * expires on its own.
  */
 export function useSignOut(): (to?: string, options?: { endedOnServer?: boolean }) => void {
   const navigate = useNavigate();
   const { signOut } = useSession();
   return (to = ROUTES.home, { endedOnServer = false } = {}) => {
-    if (!endedOnServer) apiClient.post<MessageReply>('/auth/logout').catch(() => undefined);
+    if (!endedOnServer)
+      apiClient.post<MessageReply>('/auth/logout', undefined, { keepalive: true }).catch(() => undefined);
     flushSync(() => {
       void navigate(to);
       signOut();
