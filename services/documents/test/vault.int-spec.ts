@@ -136,6 +136,29 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
     expect(outside.json()).toEqual({ detail: 'The requested range is outside the file.' });
   });
 
+  it('answers a HEAD with the download’s headers and no body', async () => {
+    const data = randomBytes(3 * MB);
+    const file = await uploaded(app.clientA.token, 'head.pdf', data);
+    const head = await app.fetch(`/vault/files/${file.id}`, { method: 'HEAD', token: app.clientA.token });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(data.length));
+    expect(head.headers.get('etag')).toBe(`"${sha256(data)}"`);
+    expect(head.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(head.body.length).toBe(0);
+    const ranged = await app.fetch(`/vault/files/${file.id}`, {
+      method: 'HEAD',
+      token: app.clientA.token,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect([ranged.status, ranged.headers.get('content-range'), ranged.headers.get('content-length')]).toEqual([
+      206,
+      `bytes 0-99/${data.length}`,
+      '100',
+    ]);
+    // The file is still whole for a GET after.
+    expect(sha256((await app.fetch(`/vault/files/${file.id}`, { token: app.clientA.token })).body)).toBe(file.sha256);
+  });
+
   it('keeps a non-ASCII name, and never lets an uploaded page or image script run as ours', async () => {
     const name = 'Résumé – 税务 ✓.html';
     const page = Buffer.from('<!doctype html><script>fetch("/api/vault/files")</script>');

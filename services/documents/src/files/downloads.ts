@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
 import { FileDownload, FileNotFoundError, FileStorage, RangeNotSatisfiableError } from '@portal/storage';
 import { create as attachment } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { MESSAGES } from '../common/messages';
 import { ifRangeMatches, parseRangeHeader } from './range-header';
 
@@ -43,6 +44,7 @@ export const DOWNLOAD_SECURITY_HEADERS = {
  * Streams a stored file (never buffered) with its Content-Length, an RFC 6266 attachment name and
  * byte ranges: `Range: bytes=...` answers 206 with Content-Range (If-Range honoured against the
  * SHA-256 ETag), a range outside the file 416. A file gone from storage (deleted meanwhile) is a 404.
+ * A HEAD gets the same headers and no byte is read from storage.
  */
 export async function sendDownload(
   storage: FileStorage,
@@ -80,6 +82,13 @@ export async function sendDownload(
       ? { 'content-range': `bytes ${download.range.start}-${download.range.end}/${download.size}` }
       : {}),
   });
+  if (request.method === 'HEAD') {
+    // Fastify would read a HEAD's stream to its end and drop it: the whole object from storage for
+    // an answer of headers. An empty stream keeps the Content-Length set above (a missing body would not).
+    download.stream.destroy();
+    void reply.send(Readable.from([]));
+    return;
+  }
   // Not awaited: the reply settles when the client has it all (or goes away), long after this handler.
   void reply.send(download.stream);
 }
