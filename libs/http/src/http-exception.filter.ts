@@ -44,12 +44,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
  */
 export function toErrorBody(
   exception: unknown,
-  request?: Pick<FastifyRequest, 'method' | 'url'>,
+  request?: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
 ): { status: number; body: ErrorReply & Record<string, unknown> } {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
-    if (typeof response === 'string') return { status, body: { detail: response } };
+    if (typeof response === 'string') {
+      // Fastify's own refusal of a body no parser reads (before any route): say which types are read.
+      if (request && status === HttpStatus.UNSUPPORTED_MEDIA_TYPE) {
+        return { status, body: { detail: unsupportedMediaType(request.headers['content-type']) } };
+      }
+      return { status, body: { detail: response } };
+    }
     const { detail, message, error: _error, statusCode: _statusCode, ...rest } = response as Record<string, unknown>;
     if (request && status === HttpStatus.NOT_FOUND && detail === undefined && String(message).startsWith('Cannot ')) {
       return { status, body: { detail: `Not found: ${request.method} ${request.url.split('?')[0]}` } };
@@ -62,4 +68,12 @@ export function toErrorBody(
   }
   // Nest has already turned Fastify's 4xx errors (bad JSON, body too large) into HttpExceptions.
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' } };
+}
+
+function unsupportedMediaType(contentType: string | undefined): string {
+  const type = contentType?.split(';')[0].trim().slice(0, 100) || 'unknown';
+  return (
+    `A request body of type ${type} is not accepted: send JSON (application/json), a form ` +
+    '(application/x-www-form-urlencoded) or, to upload a file, multipart/form-data.'
+  );
 }
