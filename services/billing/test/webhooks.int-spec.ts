@@ -183,6 +183,44 @@ describe('Stripe webhooks', () => {
     }
   });
 
+  it("applies an invoice event rendered in an older API version (the endpoint's, not the SDK's)", async () => {
+    const client = await newClient(billing.app, 'old-version');
+    const created = await subscribe(billing, client, 'bookkeeping-starter', { trial_period_days: 7 });
+    await billing.settled();
+    const stripeId = await stripeIdOf(billing, created.id);
+    const known = new Set(billing.fake.events().map((event) => event.id));
+
+    billing.fake.setWebhookUrl(null);
+    billing.fake.advanceClock(7 * DAY + 3600);
+    billing.fake.setWebhookUrl(webhookUrl());
+    const paid = billing.fake
+      .events()
+      .find(
+        (event) =>
+          !known.has(event.id) &&
+          event.type === 'invoice.paid' &&
+          (event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === stripeId,
+      )!;
+    // Stripe renders an event in the webhook endpoint's API version (by default the account's): before
+    // 2025-03-31 an invoice names its subscription at the top level and has no `parent`.
+    const { parent, ...rest } = paid.data.object as Stripe.Invoice;
+    const legacyInvoice = {
+      ...rest,
+      subscription: stripeId,
+      subscription_details: { metadata: parent?.subscription_details?.metadata ?? {} },
+    };
+    const event = JSON.stringify({ ...paid, api_version: '2024-06-20', data: { object: legacyInvoice } }, null, 2);
+    const response = await post(event, signatureHeader(event, billing.fake.webhookSecret));
+    expect(response.status).toBe(200);
+    await billing.settled();
+
+    expect(await local(billing, client, created.id)).toMatchObject({ status: 'active' });
+    expect((await invoices(billing, client, created.id)).map((i) => [i.status, i.amount_paid])).toEqual([
+      ['paid', 29900],
+      ['paid', 0],
+    ]);
+  });
+
   it('mails the update-payment link when a renewal fails, and a new card settles it', async () => {
     const client = await newClient(billing.app, 'renewal');
     const created = await subscribe(billing, client, 'payroll-growth');

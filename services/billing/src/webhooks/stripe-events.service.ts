@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { idOf, PaymentsService } from '../payments/payments.service';
+import { StripeGateway } from '../stripe/stripe-client';
 import { isMissing } from '../stripe/stripe-errors';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { StripeEvent } from './stripe-event.entity';
@@ -22,6 +23,7 @@ export class StripeEventsService {
     @InjectDataSource('billing') private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
+    private readonly stripe: StripeGateway,
   ) {}
 
   async process(eventId: string): Promise<EventOutcome> {
@@ -56,7 +58,10 @@ export class StripeEventsService {
         return;
       }
       case 'invoice': {
-        const invoice = object as Stripe.Invoice;
+        // An event is rendered in the webhook endpoint's API version (by default the account's), not the
+        // SDK's: before 2025-03-31 an invoice has no `parent`. The invoice read again has the SDK's shape.
+        const invoice =
+          'parent' in object ? (object as Stripe.Invoice) : await this.stripe.api.invoices.retrieve(object.id);
         const details = invoice.parent?.subscription_details;
         const stripeSubscriptionId = idOf(details?.subscription);
         if (!stripeSubscriptionId) return;
