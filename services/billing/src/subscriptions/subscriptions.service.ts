@@ -35,14 +35,14 @@ import { LIVE_STATUSES, LocalSubscriptionStatus, Subscription } from './subscrip
 import { isEnded, isRunning, toInvoiceReply, toSubscriptionReply } from './subscription-view';
 import { grantedTrialDays } from './trial';
 
-/** What every read of a subscription from Stripe expands: the first payment's state and the card. */
-const SUBSCRIPTION_EXPAND = [
-  'default_payment_method',
-  'latest_invoice.confirmation_secret',
-  'latest_invoice.payments.data.payment.payment_intent',
-];
-/** An invoice with the card that paid it. */
-const INVOICE_EXPAND = ['payments.data.payment.payment_intent.payment_method'];
+/**
+ * What every read of a subscription from Stripe expands: the card and the latest invoice's payments. Stripe
+ * refuses an expand path of more than four levels, a list's `data` included, so the payment's
+ * PaymentIntent is read on its own when needed (see paymentIntentOf).
+ */
+const SUBSCRIPTION_EXPAND = ['default_payment_method', 'latest_invoice.confirmation_secret', 'latest_invoice.payments'];
+/** An invoice with its payments' PaymentIntents (four levels: Stripe's limit). */
+const INVOICE_EXPAND = ['payments.data.payment.payment_intent'];
 /** A pending row this old was left by a request that never finished (Stripe calls time out long before). */
 const ORPHAN_AFTER_MS = 10 * 60_000;
 
@@ -452,8 +452,7 @@ export class SubscriptionsService {
       await this.apply(manager, subscription, stripeSubscription);
       if (stripeSubscription.status === 'incomplete') {
         const invoice = stripeSubscription.latest_invoice as Stripe.Invoice | null;
-        const payment = invoice?.payments?.data[0]?.payment.payment_intent;
-        const paymentIntent = payment && typeof payment !== 'string' ? payment : null;
+        const paymentIntent = await this.paymentIntentOf(invoice);
         if (paymentIntent?.status === 'requires_payment_method' || paymentIntent?.status === 'canceled') {
           const message = paymentIntent.last_payment_error?.message ?? MESSAGES.paymentFailed;
           const ended = await this.stripe.api.subscriptions.cancel(stripeSubscription.id, {
@@ -577,6 +576,22 @@ export class SubscriptionsService {
       .update({ id: subscription.id }, { ...changes, updatedAt: subscription.updatedAt });
   }
 
+  /** The PaymentIntent of the invoice's payment (its payments listed), read from Stripe when not expanded. */
+  private async paymentIntentOf(
+    invoice: Stripe.Invoice | null,
+    expand: string[] = [],
+  ): Promise<Stripe.PaymentIntent | null> {
+    const payment = invoice?.payments?.data[0]?.payment.payment_intent;
+    if (!payment) return null;
+    if (
+      typeof payment !== 'string' &&
+      expand.every((field) => typeof payment[field as 'payment_method'] !== 'string')
+    ) {
+      return payment;
+    }
+    return this.stripe.api.paymentIntents.retrieve(typeof payment === 'string' ? payment : payment.id, { expand });
+  }
+
   /**
    * The invoice row takes Stripe's state. Its first paid state queues the receipt, and each failed attempt
    * of a renewal queues the mail with the update-payment link, in the same transaction, so neither is
@@ -589,8 +604,15 @@ export class SubscriptionsService {
     invoice: Stripe.Invoice,
   ): Promise<void> {
     const period = invoice.lines?.data[0]?.period;
-    const paymentIntent = invoice.payments?.data[0]?.payment.payment_intent;
-    const paidWith = paymentIntent && typeof paymentIntent !== 'string' ? cardOf(paymentIntent.payment_method) : null;
+    const repository = manager.getRepository(Invoice);
+    const known = await repository.findOneBy({ stripeInvoiceId: invoice.id });
+    // The card that paid it, read once (a paid invoice's card does not change).
+    const paidWith =
+      invoice.status !== 'paid'
+        ? null
+        : known?.cardBrand && known.cardLast4
+          ? { brand: known.cardBrand, last4: known.cardLast4 }
+          : cardOf((await this.paymentIntentOf(invoice, ['payment_method']))?.payment_method);
     const card =
       paidWith ?? (subscription.cardBrand ? { brand: subscription.cardBrand, last4: subscription.cardLast4 } : null);
     const values = {
@@ -615,7 +637,6 @@ export class SubscriptionsService {
       cardLast4: invoice.status === 'paid' ? (card?.last4 ?? null) : null,
       updatedAt: new Date(),
     };
-    const repository = manager.getRepository(Invoice);
     await repository.upsert(values, { conflictPaths: ['stripeInvoiceId'] });
     const row = await repository.findOneByOrFail({ stripeInvoiceId: invoice.id });
 
