@@ -46,8 +46,13 @@ type Json = Record<string, unknown>;
 export function expandResponse(state: FakeStripeState, response: unknown, paths: string[]): unknown {
   for (const path of paths) {
     const segments = path.split('.');
-    if (segments.filter((segment) => segment !== 'data').length > MAX_DEPTH) {
-      throw badParam(`You cannot expand more than ${MAX_DEPTH} levels of a property.`, 'expand');
+    // Every level counts, a list's `data` included (data.items.data.price.product is refused).
+    if (segments.length > MAX_DEPTH) {
+      throw badParam(
+        `You cannot expand more than ${MAX_DEPTH} levels of a property. Property: ${path}`,
+        'expand',
+        'property_expansion_max_depth',
+      );
     }
     response = expandAt(state, response, segments, path);
   }

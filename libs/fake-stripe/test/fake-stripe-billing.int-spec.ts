@@ -177,16 +177,18 @@ describe('fake Stripe: subscriptions, invoices, clock, webhooks', () => {
           },
         },
       ],
-      expand: ['latest_invoice.payments.data.payment.payment_intent'],
+      expand: ['latest_invoice.payments'],
     });
     expect(subscription.status).toBe('active');
-    const invoice = subscription.latest_invoice as Stripe.Invoice;
-    expect(invoice).toMatchObject({
+    const latest = subscription.latest_invoice as Stripe.Invoice;
+    expect(latest).toMatchObject({
       status: 'paid',
       amount_paid: 4500,
       billing_reason: 'subscription_create',
       attempt_count: 1,
     });
+    expect(latest.payments!.data[0].payment.payment_intent).toMatch(/^pi_/);
+    const invoice = await stripe.invoices.retrieve(latest.id, { expand: ['payments.data.payment.payment_intent'] });
     expect(invoice.payments!.data[0]).toMatchObject({
       object: 'invoice_payment',
       status: 'paid',
@@ -213,6 +215,18 @@ describe('fake Stripe: subscriptions, invoices, clock, webhooks', () => {
     expect(refused).toMatchObject({
       statusCode: 400,
       message: 'This property cannot be expanded (latest_invoice.payment_intent).',
+    });
+
+    // Stripe counts every level of an expand path, a list's `data` included: five are refused.
+    const tooDeep = await stripe.subscriptions
+      .retrieve(subscription.id, { expand: ['latest_invoice.payments.data.payment.payment_intent'] })
+      .catch((error: Stripe.errors.StripeError) => error);
+    expect(tooDeep).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'property_expansion_max_depth',
+      message:
+        'You cannot expand more than 4 levels of a property. Property: latest_invoice.payments.data.payment.payment_intent',
     });
   });
 
