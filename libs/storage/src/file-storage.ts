@@ -94,6 +94,13 @@ export abstract class FileStorage {
   /** Files under the folder `prefix` ('' for everything); see ListOptions. */
   abstract list(prefix: string, options?: ListOptions): Promise<Listing>;
 
+  /**
+   * Removes the unfinished writes under the folder `prefix` begun before `before`: what a process that
+   * died mid-upload left (temporary files on disk, multipart uploads on S3). Never listed nor
+   * downloadable, they still hold part of a client's document. Returns how many were removed.
+   */
+  abstract removeAbandonedWrites(prefix: string, before: Date): Promise<number>;
+
   /** Releases connections; Nest calls it at shutdown. */
   async close(): Promise<void> {}
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, Stats } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { FileHandle, mkdir, open, readdir, readFile, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -192,6 +193,36 @@ export class LocalFileStorage extends FileStorage {
     };
     await walk(folder ? this.inside(join(this.root, ...folder.split('/'))) : this.root, folder);
     return { files: files.sort(byKey), folders: folders.sort(byKey).map(({ key }) => key) };
+  }
+
+  async removeAbandonedWrites(prefix: string, before: Date): Promise<number> {
+    const folder = storagePrefix(prefix);
+    const parts = folder ? folder.split('/') : [];
+    let removed = 0;
+    const sweep = async (dir: string): Promise<void> => {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (['ENOENT', 'ENOTDIR'].includes(code(error) ?? '')) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        // The metadata tree is swept on its own, below.
+        if (entry.isDirectory() && entry.name !== META_DIR) await sweep(path);
+        else if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX)) {
+          const stats = await stat(path).catch(() => undefined); // renamed or removed meanwhile
+          if (stats && stats.mtime < before) {
+            await unlinkQuietly(path);
+            removed += 1;
+          }
+        }
+      }
+    };
+    await sweep(folder ? this.inside(join(this.root, ...parts)) : this.root);
+    await sweep(this.inside(join(this.root, META_DIR, ...parts)));
+    return removed;
   }
 
   /** The path of a key's data, after checking the key and that the path stays under the root. */

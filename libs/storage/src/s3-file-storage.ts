@@ -4,6 +4,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListMultipartUploadsCommandOutput,
   ListObjectsV2Command,
   ListObjectsV2CommandOutput,
   S3Client,
@@ -236,6 +238,32 @@ export class S3FileStorage extends FileStorage {
     } while (continuationToken);
     const byKey = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
     return { files: files.sort((a, b) => byKey(a.key, b.key)), folders: folders.sort(byKey) };
+  }
+
+  async removeAbandonedWrites(prefix: string, before: Date): Promise<number> {
+    const folder = storagePrefix(prefix);
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page: ListMultipartUploadsCommandOutput = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: folder ? `${folder}/` : undefined,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+        );
+        removed += 1;
+      }
+      [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [];
+    } while (keyMarker);
+    return removed;
   }
 
   override async close(): Promise<void> {

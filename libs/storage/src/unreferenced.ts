@@ -17,13 +17,14 @@ const BATCH = 500;
 
 /**
  * Removes the objects under `prefixes`, written before `before`, that no row points to: an upload whose
- * row could not be written and whose object could not be removed then, a crash between the two. Nobody
- * can download them; a service's daily clean-up removes them so they do not linger in storage. Returns
- * how many were removed.
+ * row could not be written and whose object could not be removed then, a crash between the two; and the
+ * writes under them a crash left unfinished. Nobody can download them; a service's daily clean-up removes
+ * them so they do not linger in storage. Returns how many were removed.
  */
 export async function removeUnreferencedObjects(storage: FileStorage, options: UnreferencedObjects): Promise<number> {
   let removed = 0;
   for (const prefix of options.prefixes) {
+    removed += await storage.removeAbandonedWrites(prefix, options.before);
     const { files } = await storage.list(prefix, { recursive: true });
     const old = files.filter((file) => file.lastModified < options.before).map((file) => file.key);
     for (let start = 0; start < old.length; start += BATCH) {

@@ -1,9 +1,16 @@
-import { createCipheriv, createHash } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CreateBucketCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { loadConfig } from '@portal/config';
 import {
   FileNotFoundError,
@@ -27,6 +34,8 @@ interface Subject {
   exists(key: string): Promise<boolean>;
   /** Unfinished writes: temporary files (local) or multipart uploads (S3). */
   leftovers(): Promise<string[]>;
+  /** Leaves an unfinished write of `key` behind, as a process that died mid-upload would. */
+  abandon(key: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +67,13 @@ const local: SubjectFactory = {
       storage: new LocalFileStorage(localRoot),
       exists: async (key) => existsSync(join(localRoot, key)) || existsSync(join(localRoot, '.~meta', key)),
       leftovers: async () => (await walk(localRoot)).filter((path) => path.includes('.~tmp.')),
+      abandon: async (key) => {
+        // The data's temporary file and the sidecar's, as put() makes them.
+        for (const dir of [dirname(join(localRoot, key)), dirname(join(localRoot, '.~meta', key))]) {
+          await mkdir(dir, { recursive: true });
+          await writeFile(join(dir, `.~tmp.${randomBytes(8).toString('hex')}`), 'part of a document');
+        }
+      },
       stop: async () => data.remove(),
     };
   },
@@ -100,6 +116,12 @@ const s3Subject: SubjectFactory = {
       leftovers: async () => {
         const page = await s3.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }));
         return (page.Uploads ?? []).map((upload) => `${upload.Key} (${upload.UploadId})`);
+      },
+      abandon: async (key) => {
+        const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key }));
+        await s3.send(
+          new UploadPartCommand({ Bucket: BUCKET, Key: key, UploadId, PartNumber: 1, Body: 'part of a document' }),
+        );
       },
       stop: async () => {
         client.destroy();
@@ -420,6 +442,31 @@ describe.each([local, s3Subject])('FileStorage contract: $name', (factory) => {
       // Nothing appeared beside the root (the root is the only entry of its parent).
       expect(await readdir(localParent)).toEqual(['files']);
     }
+  });
+
+  it('removes the writes a crashed process left under a folder, begun before the cut-off, and only those', async () => {
+    expect(await subject.leftovers()).toEqual([]);
+    await subject.abandon('abandoned/client-1/w2.pdf');
+    await subject.abandon('elsewhere/w2.pdf');
+    await storage.put('abandoned/client-1/kept.pdf', text('kept'), { contentType: 'application/pdf', maxBytes: KB });
+    const leftBehind = (await subject.leftovers()).length;
+    expect(leftBehind).toBeGreaterThan(0);
+
+    // Begun after the cut-off: possibly an upload under way, left alone. (moto answers one fixed
+    // Initiated time, in 2010, for every multipart upload: on S3 the unit test shows the cut-off.)
+    if (factory.name === 'local') {
+      expect(await storage.removeAbandonedWrites('abandoned', new Date(Date.now() - 60_000))).toBe(0);
+    }
+    const removed = await storage.removeAbandonedWrites('abandoned', new Date(Date.now() + 60_000));
+    expect(removed).toBeGreaterThan(0);
+    const left = await subject.leftovers();
+    expect(left).toHaveLength(leftBehind - removed);
+    expect(left.every((leftover) => leftover.includes('elsewhere'))).toBe(true);
+    expect(await readAll((await storage.get('abandoned/client-1/kept.pdf')).stream)).toEqual(Buffer.from('kept'));
+
+    expect(await storage.removeAbandonedWrites('', new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    expect(await subject.leftovers()).toEqual([]);
+    await storage.delete('abandoned/client-1/kept.pdf');
   });
 
   it('refuses a listing prefix that is not a folder key', async () => {

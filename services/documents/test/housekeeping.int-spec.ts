@@ -2,6 +2,7 @@ import type { VaultUploadReply } from '@portal/contracts';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUES, redisConnectionOptions } from '@portal/events';
 import { Job, Queue } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DocumentsApp, sha256 } from './documents-fixtures';
@@ -83,5 +84,19 @@ describe('documents housekeeping', () => {
     expect(sha256(download.body)).toBe(sha256(data));
 
     expect((await cleanUp())['stored files without a record']).toBe(0);
+  });
+
+  it('removes an upload a crashed process left unfinished once a day old, not one under way', async () => {
+    const folder = join(app.dataDir, 'files', 'vault', app.clientB.userId);
+    const abandoned = join(folder, `.~tmp.${randomBytes(8).toString('hex')}`);
+    const underWay = join(folder, `.~tmp.${randomBytes(8).toString('hex')}`);
+    await mkdir(folder, { recursive: true });
+    await writeFile(abandoned, randomBytes(100));
+    await writeFile(underWay, randomBytes(100));
+    const when = new Date(Date.now() - 2 * DAY_MS);
+    await utimes(abandoned, when, when);
+
+    expect((await cleanUp())['stored files without a record']).toBe(1);
+    expect([existsSync(abandoned), existsSync(underWay)]).toEqual([false, true]);
   });
 });
