@@ -140,7 +140,12 @@ export function EqualsProperty(property: string, options?: ValidationOptions): P
   );
 }
 
-/** An e-mail address (x@y.z, at most 254 characters), one message for missing and one for malformed. */
+/**
+ * An e-mail address (x@y.z, at most 254 characters), one message for missing and one for malformed. A
+ * quoted local part (`"a,b"@x.z`) is refused: valid by RFC 5321 but unheard of in practice, and mail
+ * libraries write it into To and Reply-To as several addresses (`a,b@x.z`), so mail meant for one
+ * address would reach another.
+ */
 export function IsEmailAddress(
   messages: { required: string; invalid: string } = {
     required: 'Please enter your email address',
@@ -155,6 +160,7 @@ export function IsEmailAddress(
         typeof value === 'string' &&
         value.length <= EMAIL_MAX_LENGTH &&
         !hasForbiddenText(value) &&
+        !value.includes('"') &&
         isEmail(value, { allow_ip_domain: false }),
       defaultMessage: (args?: ValidationArguments) => (isMissing(args?.value) ? messages.required : messages.invalid),
     },

@@ -24,6 +24,14 @@ describe('SubscribeDto', () => {
     }
   });
 
+  it('refuses a quoted local part, which a mail header reads as more than one address', async () => {
+    // Valid by RFC 5321, but nodemailer writes `"victim@evil.test,x"@example.com` as
+    // `To: victim@evil.test,x@example.com`: the welcome mail (or a staff reply) would go to a third party.
+    for (const email of ['"victim@evil.test,x"@example.com', '"<victim@evil.test>"@example.com', '"a b"@example.com']) {
+      expect((await validateBody(SubscribeDto, { email })).errors).toEqual(['Please enter a valid email address']);
+    }
+  });
+
   it('keeps the source short and refuses unknown fields', async () => {
     expect((await validateBody(SubscribeDto, { email: 'a@b.co', source: 'x'.repeat(101) })).errors).toEqual([
       'Source must be at most 100 characters long',
