@@ -61,6 +61,12 @@ describe('signupReducer', () => {
     });
   });
 
+  it('keeps the address being sent while the sign-up is under way: an edit then would send a second sign-up', () => {
+    // DeadlineSignupForm sends state.email whenever it changes while sending.
+    const sending = signupReducer(filled(), { type: 'submit', next });
+    expect(signupReducer(sending, { type: 'edit-email', email: 'founder@company.co' })).toBe(sending);
+  });
+
   it("a failure shows the server's detail, else the spec's words, and brings a new captcha", () => {
     const sending = signupReducer(filled(), { type: 'submit', next });
     expect(signupReducer(sending, { type: 'failed', message: 'Too many attempts.', next })).toMatchObject({

@@ -50,6 +50,8 @@ export function canSubmit(state: SignupState): boolean {
 export function signupReducer(state: SignupState, event: SignupEvent): SignupState {
   switch (event.type) {
     case 'edit-email':
+      // The address being sent stays until the answer: the form sends state.email while sending.
+      if (state.status === 'sending') return state;
       // Success is cleared when the e-mail is edited.
       return state.status === 'success'
         ? { ...state, email: event.email, status: 'idle', message: '' }

@@ -62,6 +62,7 @@ export function DeadlineSignupForm() {
         autoComplete="email"
         placeholder="you@company.com"
         required
+        readOnly={state.status === 'sending'}
         value={state.email}
         invalid={state.status === 'error' && state.field === 'email'}
         describedBy={describedBy('email')}
