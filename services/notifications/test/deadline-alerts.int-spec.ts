@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -139,6 +139,18 @@ describe('deadline alerts', () => {
       expect(limited.status).toBe(429);
       expect(limited.body.detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
       expect((await subscribe(uniqueEmail('other-ip'))).status).toBe(201);
+    });
+
+    it('counts the IPv6 addresses of one /64 network as one client: a bot cannot rotate through them', async () => {
+      // One connection gets a /64 (or more); its 2^64 addresses must not give it 2^64 times the limit.
+      const network = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+      for (let host = 1; host <= 10; host += 1) {
+        expect((await subscribe(uniqueEmail(`v6-${host}`), `${network}::${host.toString(16)}`)).status).toBe(201);
+      }
+      expect((await subscribe(uniqueEmail('v6-over'), `${network}:0:0:0:ff`)).status).toBe(429);
+      // The next /64 is another client.
+      const neighbour = `${network.replace(/:[0-9a-f]+$/, '')}:${(parseInt(network.split(':')[3], 16) ^ 1).toString(16)}`;
+      expect((await subscribe(uniqueEmail('v6-other'), `${neighbour}::1`)).status).toBe(201);
     });
 
     it("unsubscribes from the button of its link's page, for good, until the person subscribes again", async () => {

@@ -16,7 +16,7 @@ import { decodeMultipartFileName, RateLimiter, validateDto } from '@portal/http'
 import { FileStorage, FileTooLargeError, storageKey, type StoredFile } from '@portal/storage';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { RATE_LIMITS } from '../common/rate-limits';
+import { clientKey, RATE_LIMITS } from '../common/rate-limits';
 import { APPLICATION_MESSAGES, JobApplicationDto } from './dto/job-application.dto';
 import { peek } from './peek';
 import { checkResume, cleanFileName, RESUME_SNIFF_BYTES } from './resume-format';
@@ -76,7 +76,7 @@ export class JobApplicationsService {
   ) {}
 
   async receive(request: FastifyRequest, ip: string): Promise<CreateMessageReply> {
-    await this.limiter.consume(RATE_LIMITS.applicationsPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.applicationsPerIp, clientKey(ip));
     const id = randomUUID();
     let resume: StoredResume | undefined;
     try {

@@ -12,7 +12,7 @@ import {
 import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
-import { RATE_LIMITS } from '../common/rate-limits';
+import { clientKey, RATE_LIMITS } from '../common/rate-limits';
 import type { UnsubscribeLinkState } from '../newsletter/unsubscribe-page';
 import { daysBetween, dueRanges, utcDay, type DueRange } from './due-dates';
 import { filingLink } from './filing-slug';
@@ -69,7 +69,7 @@ export class DeadlineAlertsService {
    * sign-ups of one address meet on its unique index, so one welcome mail at most.
    */
   async subscribe(dto: DeadlineSubscribeRequest, ip: string): Promise<DeadlineSubscribeReply> {
-    await this.limiter.consume(RATE_LIMITS.deadlineAlertsPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.deadlineAlertsPerIp, clientKey(ip));
     const { token, hash } = generateOpaqueToken();
     const welcomed = await this.dataSource.transaction(async (manager) => {
       const inserted = (await manager.query(

@@ -5,7 +5,7 @@ import { RESUME_FIELD, type CreateMessageReply, type CreateMessageRequest } from
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
-import { RATE_LIMITS } from '../common/rate-limits';
+import { clientKey, RATE_LIMITS } from '../common/rate-limits';
 
 export const MESSAGE_SENT = 'Your message has been sent successfully!';
 
@@ -26,7 +26,7 @@ export class MessagesService {
   /** Stores the message and queues the staff mail in one transaction: both or neither. */
   async create(dto: CreateMessageRequest, ip: string): Promise<CreateMessageReply> {
     if (dto.type === 'job_application') throw new BadRequestException({ detail: APPLICATION_NEEDS_MULTIPART });
-    await this.limiter.consume(RATE_LIMITS.messagesPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.messagesPerIp, clientKey(ip));
     const type = dto.type ?? 'general';
     const id = await this.dataSource.transaction(async (manager) => {
       const [row] = (await manager.query(

@@ -5,7 +5,7 @@ import type { SubscribeReply, SubscribeRequest, UnsubscribeQuery } from '@portal
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
-import { RATE_LIMITS } from '../common/rate-limits';
+import { clientKey, RATE_LIMITS } from '../common/rate-limits';
 import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
 import { DEFAULT_NEWSLETTER_SOURCE } from './dto/subscribe.dto';
 import type { UnsubscribeLinkState } from './unsubscribe-page';
@@ -30,7 +30,7 @@ export class NewsletterService {
    * address meet on its unique index or row lock, so at most one of them sends.
    */
   async subscribe(dto: SubscribeRequest, ip: string): Promise<SubscribeReply> {
-    await this.limiter.consume(RATE_LIMITS.newsletterPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.newsletterPerIp, clientKey(ip));
     const source = dto.source ?? DEFAULT_NEWSLETTER_SOURCE;
     const { token, hash } = generateOpaqueToken();
     const welcomed = await this.dataSource.transaction(async (manager) => {
