@@ -1,3 +1,4 @@
+export * from './client-key';
 export * from './health.controller';
 export * from './http-app';
 export * from './http-exception.filter';

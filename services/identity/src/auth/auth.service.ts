@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { TokenService } from '@portal/auth';
 import type { LoginReply, LoginRequest, RegisterReply, RegisterRequest, SessionReply } from '@portal/contracts';
 import { AuditScope, AuditTrail } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { asActor } from '../common/audit';
 import { MESSAGES } from '../common/messages';
@@ -39,7 +39,7 @@ export class AuthService {
 
   /** An unverified account, its profile and the verification mail, committed together. */
   async register(dto: RegisterRequest, ip: string): Promise<RegisterReply> {
-    await this.limiter.consume(RATE_LIMITS.registerPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.registerPerIp, clientKey(ip));
 
     const passwordHash = await this.hasher.hash(dto.password);
     const user = await this.dataSource.transaction(async (manager) => {

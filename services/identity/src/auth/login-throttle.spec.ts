@@ -86,6 +86,13 @@ describe('LoginThrottle', () => {
     );
   });
 
+  it('takes the addresses of one IPv6 /64 as one address: changing the last 64 bits does not get around the lockout', async () => {
+    const ips = Array.from({ length: 9 }, (_, index) => `2001:db8:7:9::${(index + 1).toString(16)}`);
+    const oneAfterAnother = await attempts(ips, { together: false, outcome: fail });
+
+    expect(oneAfterAnother.admitted).toBe(5);
+  });
+
   it('counts neither a right password nor an attempt ended by an error as a failure, once it is over', async () => {
     const right = await attempts(addresses(30), { together: false, outcome: (attempt) => attempt.passed() });
     expect(right.admitted).toBe(30);

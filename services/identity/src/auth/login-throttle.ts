@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { RATE_LIMITS } from '../common/rate-limits';
 
 /** Wrong passwords for an account (from all addresses, in an hour) before it is slowed down. */
@@ -46,7 +46,8 @@ export class LoginThrottle {
    * judged — is not counted as a failure.
    */
   async attempt<T>(account: string, ip: string, work: (attempt: SignInAttempt) => Promise<T>): Promise<T> {
-    const attempt = await this.admit(account, ip);
+    // Addresses of one IPv6 /64 count as one client (see clientKey).
+    const attempt = await this.admit(account, clientKey(ip));
     try {
       return await work(attempt);
     } finally {
@@ -56,7 +57,7 @@ export class LoginThrottle {
 
   /** A password reset from this address: its wrong passwords for the account are forgiven. */
   async forgive(account: string, ip: string): Promise<void> {
-    await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, ip));
+    await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndIp, pair(account, clientKey(ip)));
   }
 
   private async admit(account: string, ip: string): Promise<SignInAttempt> {

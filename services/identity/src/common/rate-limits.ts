@@ -4,8 +4,9 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /**
- * Every limit of the identity service, in one place. `ip` limits are keyed by the client IP
- * (request.ip: the gateway's view, or the trusted X-Forwarded-For chain with TRUST_PROXY);
+ * Every limit of the identity service, in one place. `ip` limits are keyed by the client
+ * (@portal/http's clientKey of request.ip, the gateway's view or the trusted X-Forwarded-For chain with
+ * TRUST_PROXY: an IPv6 client by its /64);
  * `account` limits by the normalized e-mail, whether or not such an account exists.
  */
 export const RATE_LIMITS = {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
 import type { MessageReply } from '@portal/contracts';
 import { AuditScope, AuditTrail, Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { LoginThrottle } from '../auth/login-throttle';
 import { asActor } from '../common/audit';
@@ -37,7 +37,7 @@ export class PasswordResetService {
 
   /** Always the same answer; a mail with a reset link only when the account exists. */
   async forgot(email: string, ip: string): Promise<MessageReply> {
-    await this.limiter.consume(RATE_LIMITS.forgotPasswordPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.forgotPasswordPerIp, clientKey(ip));
     const account = normalizeEmail(email);
     await this.limiter.consume(RATE_LIMITS.forgotPasswordPerAccount, account);
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
 import type { MessageReply, VerificationStatusReply } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
@@ -50,7 +50,7 @@ export class VerificationService {
 
   /** Same answer for an unknown e-mail as for an unverified account (nothing is sent then). */
   async request(email: string, ip: string): Promise<MessageReply> {
-    await this.limiter.consume(RATE_LIMITS.verifyRequestPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.verifyRequestPerIp, clientKey(ip));
     const account = normalizeEmail(email);
     await this.limiter.consume(RATE_LIMITS.verifyRequestPerAccount, account);
 
@@ -82,7 +82,7 @@ export class VerificationService {
 
   /** `{email, is_verified}`, the same shape for an unknown e-mail (never verified). */
   async status(email: string, ip: string): Promise<VerificationStatusReply> {
-    await this.limiter.consume(RATE_LIMITS.verifyStatusPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.verifyStatusPerIp, clientKey(ip));
     const user = await this.users.findByEmail(email);
     return { email: normalizeEmail(email), is_verified: user?.isVerified ?? false };
   }

@@ -12,11 +12,11 @@ import {
   type ValidationErrorReply,
 } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
-import { decodeMultipartFileName, RateLimiter, validateDto } from '@portal/http';
+import { clientKey, decodeMultipartFileName, RateLimiter, validateDto } from '@portal/http';
 import { FileStorage, FileTooLargeError, storageKey, type StoredFile } from '@portal/storage';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { clientKey, RATE_LIMITS } from '../common/rate-limits';
+import { RATE_LIMITS } from '../common/rate-limits';
 import { APPLICATION_MESSAGES, JobApplicationDto } from './dto/job-application.dto';
 import { peek } from './peek';
 import { checkResume, cleanFileName, RESUME_SNIFF_BYTES } from './resume-format';

@@ -10,9 +10,9 @@ import {
   type DeadlineUnsubscribeQuery,
 } from '@portal/contracts';
 import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
-import { clientKey, RATE_LIMITS } from '../common/rate-limits';
+import { RATE_LIMITS } from '../common/rate-limits';
 import type { UnsubscribeLinkState } from '../newsletter/unsubscribe-page';
 import { daysBetween, dueRanges, utcDay, type DueRange } from './due-dates';
 import { filingLink } from './filing-slug';

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
 import { RESUME_FIELD, type CreateMessageReply, type CreateMessageRequest } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
-import { clientKey, RATE_LIMITS } from '../common/rate-limits';
+import { RATE_LIMITS } from '../common/rate-limits';
 
 export const MESSAGE_SENT = 'Your message has been sent successfully!';
 

@@ -1,4 +1,4 @@
-import { clientKey } from './rate-limits';
+import { clientKey } from './client-key';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address, and takes one written as IPv4-mapped IPv6 as that address', () => {
