@@ -70,7 +70,7 @@ describe('onboarding: questionnaires submitted with an invite code', () => {
       expect(mail.text).toContain(line);
     }
     expect(mail.text).not.toContain('Setup on our system');
-    expect(mail.html).toContain('Company name: Acme &#60;Bookkeeping&#62; LLC');
+    expect(mail.html).toContain('Company name: Acme &lt;Bookkeeping&gt; LLC');
     expect(mail.html).not.toContain('<Bookkeeping>');
     expect(mail.replyTo).toEqual(['owner@acme.example']);
   });
