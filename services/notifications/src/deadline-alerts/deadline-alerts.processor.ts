@@ -12,7 +12,7 @@ export const DEADLINE_ALERTS_SCHEDULE = 'deadline-alerts-daily';
 
 /**
  * Runs the reminder job (`scan`) from the `deadline-alerts` queue. A scheduled run is for the day it
- * runs (UTC); a run that starts late still catches up the two days before.
+ * runs, where the firm is (FIRM_TIME_ZONE); a run that starts late still catches up the two days before.
  */
 @Processor(QUEUES.deadlineAlerts)
 export class DeadlineAlertsProcessor extends WorkerHost {

@@ -9,13 +9,14 @@ const service = (isProduction: boolean) =>
     {} as DataSource,
     {} as Outbox,
     {} as RateLimiter,
-    { isProduction, appUrl: 'https://portal.example.com' } as AppConfig,
+    { isProduction, appUrl: 'https://portal.example.com', FIRM_TIME_ZONE: 'America/New_York' } as AppConfig,
     {} as AuditTrail,
   );
 
 describe('DeadlineAlertsService.runDay', () => {
-  it('runs for today in UTC unless told a day', () => {
-    expect(service(false).runDay(undefined, new Date('2026-11-23T23:30:00-05:00'))).toBe('2026-11-24');
+  it('runs for today where the firm is unless told a day: late evening in New York is not tomorrow yet', () => {
+    expect(service(false).runDay(undefined, new Date('2026-11-23T23:30:00-05:00'))).toBe('2026-11-23');
+    expect(service(false).runDay(undefined, new Date('2026-11-24T05:30:00Z'))).toBe('2026-11-24');
     expect(service(true).runDay(undefined, new Date('2026-11-23T12:00:00Z'))).toBe('2026-11-23');
     expect(service(false).runDay('2031-03-08')).toBe('2031-03-08');
   });

@@ -14,7 +14,7 @@ import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
 import type { UnsubscribeLinkState } from '../newsletter/unsubscribe-page';
-import { daysBetween, dueRanges, utcDay, type DueRange } from './due-dates';
+import { dayIn, daysBetween, dueRanges, type DueRange } from './due-dates';
 import { filingLink } from './filing-slug';
 
 /** Catalog's filings with a deadline: read through its read-only view, never its tables. */
@@ -128,10 +128,13 @@ export class DeadlineAlertsService {
     return rows.length > 0;
   }
 
-  /** The day a run is for: `asOf` (refused in production), else today in UTC. */
+  /**
+   * The day a run is for: `asOf` (refused in production), else today where the firm is (FIRM_TIME_ZONE):
+   * a deadline is a day there, and a run late in its evening must not count from tomorrow.
+   */
   runDay(asOf: string | undefined, now = new Date()): string {
     if (asOf && this.config.isProduction) throw new BadRequestException({ detail: AS_OF_IN_PRODUCTION });
-    return asOf ?? utcDay(now);
+    return asOf ?? dayIn(this.config.FIRM_TIME_ZONE, now);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, dueRanges, isIsoDate, utcDay } from './due-dates';
+import { addDays, dayIn, daysBetween, dueRanges, isIsoDate } from './due-dates';
 
 describe('calendar days', () => {
   it('recognises real dates only', () => {
@@ -17,7 +17,9 @@ describe('calendar days', () => {
     expect(addDays('2026-11-23', 30)).toBe('2026-12-23');
     expect(daysBetween('2026-12-08', '2026-12-15')).toBe(7);
     expect(daysBetween('2026-12-15', '2026-12-08')).toBe(-7);
-    expect(utcDay(new Date('2026-11-23T23:59:59-05:00'))).toBe('2026-11-24');
+    expect(dayIn('UTC', new Date('2026-11-23T23:59:59-05:00'))).toBe('2026-11-24');
+    expect(dayIn('America/New_York', new Date('2026-11-23T23:59:59-05:00'))).toBe('2026-11-23');
+    expect(dayIn('America/Los_Angeles', new Date('2027-01-01T07:59:59Z'))).toBe('2026-12-31');
   });
 });
 

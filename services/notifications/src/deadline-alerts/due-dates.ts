@@ -23,9 +23,12 @@ function toUtc(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
 }
 
-/** The UTC calendar day of an instant. */
-export function utcDay(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+/** The calendar day (YYYY-MM-DD) of an instant in `timeZone` (an IANA zone). */
+export function dayIn(timeZone: string, instant: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 export function addDays(day: string, days: number): string {
