@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { newIp, sql, waitForMail } from '@portal/testing';
 import { BOOKKEEPING, NONPROFIT, OnboardingApp } from './onboarding-fixtures';
 
@@ -8,6 +9,20 @@ interface SubmissionBody {
   route: string;
   answers: Record<string, string | null>;
   submitted_at: string;
+}
+
+/** Until a session of the test database waits for a row lock (another request blocked on a held row). */
+async function waitForLockWait(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [{ waiting }] = await sql<{ waiting: number }>(
+      url,
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no session waited for a lock');
 }
 
 describe('onboarding: questionnaires submitted with an invite code', () => {
@@ -188,6 +203,28 @@ describe('onboarding: questionnaires submitted with an invite code', () => {
       expect(stored).toHaveLength(1);
       expect(stored[0].id).toBe(replies.find((reply) => reply.status === 201)!.body.submission_id);
     }
+  });
+
+  it('refuses a submit whose code an admin moves to the other questionnaire while the submit runs', async () => {
+    const code = await app.createCode('/new-client');
+    // The admin's edit holds the code's row (not committed yet) while the visitor submits.
+    const edit = new Client({ connectionString: app.db.url });
+    await edit.connect();
+    try {
+      await edit.query('BEGIN');
+      await edit.query(`UPDATE onboarding.invite_codes SET route = '/new-nonprofit-llc' WHERE id = $1`, [code.id]);
+      const pending = submit(code.invite_code, BOOKKEEPING);
+      await waitForLockWait(app.db.url);
+      await edit.query('COMMIT');
+      expect(await pending).toMatchObject({
+        status: 409,
+        body: { detail: 'This invite code is for a different questionnaire.' },
+      });
+    } finally {
+      await edit.end();
+    }
+    expect(await codeRow(code.id)).toEqual({ is_used: false, used_at: null });
+    expect(await submissionsOf(code.id)).toEqual([]);
   });
 
   describe('admins read the submissions', () => {

@@ -144,12 +144,14 @@ export class InviteCodesService {
 
   /**
    * Marks the code used in the caller's transaction (the one that stores the answers), or
-   * throws why it cannot be: 404, 410 used or expired, 409 another questionnaire. The
-   * conditional UPDATE is what decides between concurrent submits: the second waits for the
-   * first's row lock, then finds is_used = true and gets no row.
+   * throws why it cannot be: 404, 410 used or expired, 409 another questionnaire. The row is
+   * read FOR UPDATE, so every check is made on the code as it is when it is used: a concurrent
+   * submit waits and then finds it used, and an admin's edit of its route or expiry that
+   * commits meanwhile is seen (otherwise the answers of one questionnaire could be stored
+   * against a code that now opens the other).
    */
   async use(manager: EntityManager, typed: string, route: InviteRoute): Promise<InviteCode> {
-    const code = await this.findByCode(manager, typed);
+    const code = await this.findByCode(manager, typed, { lock: true });
     if (!code) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     const problem = inviteProblem(code);
     if (problem) throw goneFor(problem);
@@ -169,9 +171,17 @@ export class InviteCodesService {
   }
 
   /** By what a person typed: case and separators do not matter (see normalizeInviteCode). */
-  private async findByCode(manager: EntityManager, typed: string): Promise<InviteCode | null> {
+  private async findByCode(
+    manager: EntityManager,
+    typed: string,
+    { lock = false }: { lock?: boolean } = {},
+  ): Promise<InviteCode | null> {
     const inviteCode = normalizeInviteCode(typed);
-    return inviteCode ? manager.getRepository(InviteCode).findOneBy({ inviteCode }) : null;
+    if (!inviteCode) return null;
+    return manager.getRepository(InviteCode).findOne({
+      where: { inviteCode },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
   }
 
   private async findById(manager: EntityManager, id: string): Promise<InviteCode | null> {
