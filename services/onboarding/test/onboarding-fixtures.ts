@@ -83,6 +83,11 @@ export class OnboardingApp {
     return this.started.dataDir;
   }
 
+  /** Until every queued job (mail, audit entries) has been handled. */
+  settled(): Promise<void> {
+    return this.started.settled();
+  }
+
   async start(): Promise<void> {
     this.app = await startTestApp({
       APP_URL,

@@ -283,6 +283,29 @@ describe('onboarding: questionnaires submitted with an invite code', () => {
       }
     });
 
+    it('records a submission viewed for each submission listed: the list carries every answer', async () => {
+      const code = await app.createCode('/new-nonprofit-llc');
+      const id = (await submitNonprofit(code.invite_code, NONPROFIT)).body.submission_id as string;
+      const views = async () => {
+        await app.settled();
+        return sql(
+          app.db.url,
+          `SELECT actor_id, details FROM identity.audit_log WHERE action = 'submission.viewed' AND target = $1`,
+          [`submission:${id}`],
+        );
+      };
+      expect(await views()).toEqual([]);
+
+      const page = await call<{ items: SubmissionBody[] }>('GET', '/invite-codes/submissions/?page=1&page_size=100', {
+        token: app.adminToken,
+      });
+      expect(page.body.items.find((item) => item.id === id)?.answers).toEqual({
+        ...NONPROFIT,
+        ein_number: '12-3456789',
+      });
+      expect(await views()).toEqual([{ actor_id: app.adminId, details: { kind: 'nonprofit' } }]);
+    });
+
     it('refuses others: 401 anonymous, 403 for a verified user', async () => {
       expect((await call('GET', '/invite-codes/submissions/')).status).toBe(401);
       expect((await call('GET', '/invite-codes/submissions/', { token: app.userToken })).status).toBe(403);

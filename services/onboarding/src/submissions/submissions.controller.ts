@@ -48,8 +48,8 @@ export class SubmissionsController {
   @ApiOperation({ summary: 'Submitted questionnaires, newest first, a page at a time (admins only)' })
   @ApiOkResponse({ type: SubmissionPage })
   @ApiBadRequestResponse({ type: ErrorResponse })
-  list(@Query() query: PageQueryDto): Promise<SubmissionPageReply> {
-    return this.submissions.list(query);
+  list(@Audited() scope: AuditScope, @Query() query: PageQueryDto): Promise<SubmissionPageReply> {
+    return this.submissions.list(scope, query);
   }
 
   @Get('submissions/:id')

@@ -93,8 +93,12 @@ export class SubmissionsService {
     });
   }
 
-  /** Newest first. */
-  async list(query: PageQuery): Promise<SubmissionPageReply> {
+  /**
+   * Newest first, every answer included (the admin panel shows them from the list): an audited
+   * read like `get`, one 'submission.viewed' per submission on the page, recorded before the
+   * page is answered.
+   */
+  async list(scope: AuditScope, query: PageQuery): Promise<SubmissionPageReply> {
     const { page, pageSize, offset } = pageWindow(query);
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(`${SELECT_SUBMISSIONS} ORDER BY s.submitted_at DESC, s.id DESC LIMIT $1 OFFSET $2`, [
@@ -103,6 +107,13 @@ export class SubmissionsService {
       ]) as Promise<SubmissionRow[]>,
       this.dataSource.query(`SELECT count(*)::int AS total FROM submissions`) as Promise<Array<{ total: number }>>,
     ]);
+    if (rows.length > 0) {
+      await this.dataSource.transaction(async (manager) => {
+        for (const row of rows) {
+          await this.audit.record(manager, scope, 'submission.viewed', `submission:${row.id}`, { kind: row.kind });
+        }
+      });
+    }
     return { items: rows.map(toResponse), total, page, page_size: pageSize };
   }
 
