@@ -163,6 +163,17 @@ describe('invite codes and the bookkeeping questionnaire', () => {
     await answer(form, 'Would you like help with invoicing your customers?', 'Maybe later');
     await form.getByLabel('Which email address should we send your reports to?').fill('owner@acme.example');
 
+    // A reload (or a tab restored) keeps every answer, the follow-up questions they open included.
+    await visitor.reload();
+    await form.waitFor();
+    expect(await form.getByLabel('Company name').inputValue()).toBe('Acme LLC');
+    expect(await conditionalQuestions(form)).toEqual([Q.setup, Q.payrollName]);
+    expect(await question(form, Q.setup).getByRole('radio', { name: 'Need more info' }).isChecked()).toBe(true);
+    expect(await form.getByLabel(Q.payrollName).inputValue()).toBe('Gusto');
+    expect(await form.getByLabel('Which email address should we send your reports to?').inputValue()).toBe(
+      'owner@acme.example',
+    );
+
     // While the submit runs, the button reads 'Submitting...' and a second submit is ignored.
     const submits: string[] = [];
     let release: () => void = () => undefined;
@@ -186,6 +197,8 @@ describe('invite codes and the bookkeeping questionnaire', () => {
       .getByText('Our team will review your information and contact you shortly to discuss next steps.')
       .waitFor();
     expect(submits).toHaveLength(1);
+    // Submitted answers are not kept in the browser.
+    expect(await visitor.evaluate(() => window.sessionStorage.length)).toBe(0);
     // The hidden questions went as "", never with what was typed into them before.
     expect(JSON.parse(submits[0])).toEqual({
       company_name: 'Acme LLC',
@@ -271,6 +284,12 @@ describe('the non-profit questionnaire', () => {
     await form.getByLabel('State of formation').fill('Delaware');
     await form.getByRole('button', { name: 'Submit' }).click();
     expect(await form.getByRole('alert').textContent()).toBe('EIN must have 9 digits, as in 12-3456789');
+    // The answers survive a reload of the page.
+    await visitor.reload();
+    await form.waitFor();
+    expect(await form.getByLabel('Name of the non-profit').inputValue()).toBe('Helping Hands LLC');
+    expect(await form.getByLabel('EIN (Employer Identification Number)').inputValue()).toBe('12-345');
+    expect(await form.getByLabel('State of formation').inputValue()).toBe('Delaware');
     await form.getByLabel('EIN (Employer Identification Number)').fill('12-3456789');
     await form.getByRole('button', { name: 'Submit' }).click();
     await main(visitor).getByText('Onboarding information submitted successfully!', { exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
+import { useCallback, useEffect, useId, useState, type InputHTMLAttributes } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
@@ -8,6 +8,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { submitBookkeeping } from '../api';
+import { useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
 import { useSubmitOnce } from '../hooks/use-submit-once';
 import { submitErrorDetails, submittableCode, type InviteRecord } from '../invite';
 import {
@@ -25,6 +26,7 @@ import {
   type ChoiceField,
 } from '../questionnaires';
 import styles from './Onboarding.module.css';
+import { ROUTES } from '../../../shared/routes';
 import { PageCard } from '../../../shared/ui/PageCard';
 import { SupportContact } from './SupportContact';
 
@@ -59,8 +61,9 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
   const [issue, setIssue] = useState<ValidationIssue<BookkeepingField> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const errorId = useId();
-  const { register, handleSubmit, setFocus, setValue, control } = useForm<BookkeepingValues>({
-    defaultValues: EMPTY_BOOKKEEPING,
+  const draft = useQuestionnaireDraft(ROUTES.newClient, invite, EMPTY_BOOKKEEPING);
+  const { register, handleSubmit, setFocus, setValue, control, subscribe } = useForm<BookkeepingValues>({
+    defaultValues: draft.initial,
   });
   const [accountingSoftwareUse, payrollProvider] = useWatch({
     control,
@@ -68,6 +71,15 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
   });
   const answers = { accounting_software_use: accountingSoftwareUse, payroll_provider: payrollProvider };
   const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+
+  // Every change is saved for a reload; a submitted questionnaire leaves nothing behind.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.save(values) }),
+    [subscribe, draft],
+  );
+  useEffect(() => {
+    if (submission.isSuccess) draft.clear();
+  }, [submission.isSuccess, draft]);
 
   const submit = handleSubmit((values) => {
     if (submission.isPending) return;

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
@@ -7,6 +7,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { submitNonprofit } from '../api';
+import { useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
 import { useSubmitOnce } from '../hooks/use-submit-once';
 import { submitErrorDetail, submittableCode, type InviteRecord } from '../invite';
 import {
@@ -19,6 +20,7 @@ import {
   type NonprofitField,
   type NonprofitValues,
 } from '../questionnaires';
+import { ROUTES } from '../../../shared/routes';
 import { PageCard } from '../../../shared/ui/PageCard';
 
 const HINTS: Partial<Record<NonprofitField, string>> = {
@@ -35,8 +37,18 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
   const [issue, setIssue] = useState<ValidationIssue<NonprofitField> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const errorId = useId();
-  const { register, handleSubmit, setFocus } = useForm<NonprofitValues>({ defaultValues: EMPTY_NONPROFIT });
+  const draft = useQuestionnaireDraft(ROUTES.newNonprofitLlc, invite, EMPTY_NONPROFIT);
+  const { register, handleSubmit, setFocus, subscribe } = useForm<NonprofitValues>({ defaultValues: draft.initial });
   const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+
+  // Every change is saved for a reload; a submitted questionnaire leaves nothing behind.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.save(values) }),
+    [subscribe, draft],
+  );
+  useEffect(() => {
+    if (submission.isSuccess) draft.clear();
+  }, [submission.isSuccess, draft]);
 
   const submit = handleSubmit((values) => {
     if (submission.isPending) return;

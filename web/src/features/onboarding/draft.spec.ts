@@ -1,0 +1,56 @@
+import { createMemoryStorage } from '../../shared/storage/storage';
+import { clearDraft, draftKey, readDraft, saveDraft } from './draft';
+import { EMPTY_NONPROFIT } from './questionnaires';
+
+const KEY = draftKey('/new-nonprofit-llc', 'K7M2-QX9D-4TRB-HF3W');
+
+describe('questionnaire drafts', () => {
+  it('are kept per questionnaire and code', () => {
+    expect(KEY).toBe('onboarding-draft:/new-nonprofit-llc:K7M2-QX9D-4TRB-HF3W');
+    expect(draftKey('/new-client', 'K7M2-QX9D-4TRB-HF3W')).not.toBe(KEY);
+  });
+
+  it('give back the saved answers, and the empty form when there are none', () => {
+    const storage = createMemoryStorage();
+    expect(readDraft(storage, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
+    saveDraft(storage, KEY, { non_profit_name: 'Helping Hands LLC', ein_number: '12-345', state_of_formation: '' });
+    expect(readDraft(storage, KEY, EMPTY_NONPROFIT)).toEqual({
+      non_profit_name: 'Helping Hands LLC',
+      ein_number: '12-345',
+      state_of_formation: '',
+    });
+    clearDraft(storage, KEY);
+    expect(readDraft(storage, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
+  });
+
+  it("read only the form's text fields, and ignore what is not a draft", () => {
+    const storage = createMemoryStorage();
+    storage.setItem(
+      KEY,
+      JSON.stringify({ non_profit_name: 'Acme', ein_number: 7, other: 'x', state_of_formation: null }),
+    );
+    expect(readDraft(storage, KEY, EMPTY_NONPROFIT)).toEqual({ ...EMPTY_NONPROFIT, non_profit_name: 'Acme' });
+    for (const text of ['not json', '[1]', 'null', JSON.stringify({ non_profit_name: 'x'.repeat(30_000) })]) {
+      storage.setItem(KEY, text);
+      expect(readDraft(storage, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
+    }
+  });
+
+  it('work without storage, or with one that refuses', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(readDraft(null, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
+    expect(readDraft(refusing, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
+    expect(() => saveDraft(refusing, KEY, EMPTY_NONPROFIT)).not.toThrow();
+    expect(() => clearDraft(refusing, KEY)).not.toThrow();
+  });
+});
