@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { newIp, sql, waitForMail } from '@portal/testing';
 import { APP_URL, inHours, InviteCodeBody, OnboardingApp } from './onboarding-fixtures';
 
@@ -325,6 +326,16 @@ describe('onboarding: invite codes', () => {
       expect(limited.body.detail).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await call('GET', `/invite-codes/${code.invite_code}`)).status).toBe(200);
+    });
+
+    it('counts the addresses of one IPv6 /64 as one client: a new address each time does not get around it', async () => {
+      const code = await app.createCode();
+      const network = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+      for (let attempt = 1; attempt <= 30; attempt++) {
+        const ip = `${network}::${attempt.toString(16)}`;
+        expect((await call('GET', `/invite-codes/${code.invite_code}`, { ip })).status).toBe(200);
+      }
+      expect((await call('GET', `/invite-codes/${code.invite_code}`, { ip: `${network}::ffff` })).status).toBe(429);
     });
   });
 });

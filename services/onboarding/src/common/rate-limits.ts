@@ -4,8 +4,9 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /**
- * Every limit of the onboarding service, in one place, keyed by the client IP (request.ip:
- * the gateway's view, or the trusted X-Forwarded-For chain with TRUST_PROXY). Codes carry
+ * Every limit of the onboarding service, in one place, keyed by the client (@portal/http's clientKey
+ * of request.ip, the gateway's view or the trusted X-Forwarded-For chain with TRUST_PROXY: an IPv6
+ * client by its /64). Codes carry
  * 80 random bits, so these limits are about load and noise more than guessing.
  */
 export const RATE_LIMITS = {

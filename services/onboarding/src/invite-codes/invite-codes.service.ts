@@ -13,7 +13,7 @@ import {
   type SaveInviteCodeRequest,
 } from '@portal/contracts';
 import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { pageWindow } from '../common/pagination';
@@ -130,7 +130,7 @@ export class InviteCodesService {
 
   /** The public check of the onboarding pages: the code's route and expiry, nothing else. */
   async validate(typed: string, ip: string): Promise<InviteCodeCheckReply> {
-    await this.limiter.consume(RATE_LIMITS.validatePerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.validatePerIp, clientKey(ip));
     const code = await this.findByCode(this.dataSource.manager, typed);
     if (!code) throw new NotFoundException({ detail: MESSAGES.inviteNotFound });
     const problem = inviteProblem(code);

@@ -15,7 +15,7 @@ import {
   type SubmitOnboardingReply,
 } from '@portal/contracts';
 import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
-import { RateLimiter } from '@portal/http';
+import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { pageWindow } from '../common/pagination';
@@ -139,7 +139,7 @@ export class SubmissionsService {
     ip: string,
     mail: StaffMail,
   ): Promise<SubmitOnboardingReply> {
-    await this.limiter.consume(RATE_LIMITS.submitPerIp, ip);
+    await this.limiter.consume(RATE_LIMITS.submitPerIp, clientKey(ip));
     const questionnaire = QUESTIONNAIRES[route];
     const submission = await this.dataSource.transaction(async (manager) => {
       const code = await this.inviteCodes.use(manager, typed, route);
