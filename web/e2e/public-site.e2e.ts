@@ -324,6 +324,12 @@ describe('contact page', () => {
     expect(await form.getByRole('alert').textContent()).toBe('Please enter your name');
     expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
 
+    // The fields stop at the server's limits: nothing typed there is refused for its length.
+    expect(
+      await Promise.all(
+        ['Name', 'Subject', 'Message'].map((label) => form.getByLabel(label).getAttribute('maxlength')),
+      ),
+    ).toEqual(['200', '200', '5000']);
     await form.getByLabel('Name').fill('Ann Lee');
     await form.getByLabel('Email').fill(`e2e-contact-${Date.now()}@example.com`);
     await form.getByLabel('Subject').fill('A question');

@@ -1,5 +1,13 @@
-import { PERK_TYPES } from '@portal/contracts';
-import { composePerkMessage, PERK_MESSAGES, perkPayload, validatePerk, type PerkValues } from './perk-form';
+import { MESSAGE_LIMITS, PERK_TYPES } from '@portal/contracts';
+import {
+  composePerkMessage,
+  PERK_MESSAGES,
+  PERK_TEXT_MAX_LENGTH,
+  PERK_WEBSITE_MAX_LENGTH,
+  perkPayload,
+  validatePerk,
+  type PerkValues,
+} from './perk-form';
 
 const values = (overrides: Partial<PerkValues> = {}): PerkValues => ({
   name: 'Ledgerly',
@@ -61,5 +69,27 @@ describe('the contact message it becomes', () => {
       type: 'perk_provider',
       source: 'website_perks_page',
     });
+  });
+
+  it('keeps the subject within the server limit however long the company name, and the message within its own', () => {
+    const name = 'N'.repeat(MESSAGE_LIMITS.name);
+    const payload = perkPayload(values({ name }));
+    expect(payload.name).toBe(name);
+    expect(payload.subject).toBe(`Perk provider submission: ${name}`.slice(0, MESSAGE_LIMITS.subject));
+    expect(payload.subject!.length).toBe(MESSAGE_LIMITS.subject);
+
+    const longest = 'x'.repeat(PERK_TEXT_MAX_LENGTH);
+    const message = composePerkMessage(
+      values({
+        name,
+        email: `${'e'.repeat(242)}@example.com`,
+        phone: '9'.repeat(40),
+        website: `https://${'w'.repeat(PERK_WEBSITE_MAX_LENGTH - 16)}.example`,
+        offerDetails: longest,
+        companyDescription: longest,
+        redemptionInstructions: longest,
+      }),
+    );
+    expect(message.length).toBeLessThanOrEqual(MESSAGE_LIMITS.message);
   });
 });

@@ -1,4 +1,4 @@
-import { PERK_SOURCE, PERK_TYPES, type CreateMessageRequest } from '@portal/contracts';
+import { MESSAGE_LIMITS, PERK_SOURCE, PERK_TYPES, type CreateMessageRequest } from '@portal/contracts';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
 import { isWebAddress } from '../careers/application-form';
 
@@ -20,6 +20,18 @@ export const PERK_MESSAGES = {
   sent: 'Thank you! Your perk provider submission has been received.',
   failed: 'An error occurred. Please try again later.',
 } as const;
+
+const SUBJECT_PREFIX = 'Perk provider submission: ';
+
+/** The longest website address the form takes. */
+export const PERK_WEBSITE_MAX_LENGTH = 500;
+
+/**
+ * The longest text each of the three long answers takes: 3 × 1 200 leaves 1 400 characters of the
+ * server's MESSAGE_LIMITS.message for the name (200), e-mail (254), phone (40), website (500), perk
+ * type and labels, so a message the form lets through is never refused for its length.
+ */
+export const PERK_TEXT_MAX_LENGTH = 1200;
 
 export interface PerkValues {
   /** The company's name (the contact message's `name`). */
@@ -88,7 +100,8 @@ export function perkPayload(values: PerkValues): CreateMessageRequest {
     name: values.name.trim(),
     email: values.email.trim(),
     ...(phone ? { phone } : {}),
-    subject: `Perk provider submission: ${values.name.trim()}`,
+    // Cut to the subject's limit: a long company name must not get the whole offer refused.
+    subject: `${SUBJECT_PREFIX}${values.name.trim()}`.slice(0, MESSAGE_LIMITS.subject),
     message: composePerkMessage(values),
     type: 'perk_provider',
     source: PERK_SOURCE,

@@ -4,6 +4,7 @@ import { IsIn, IsOptional, IsUrl, MaxLength } from 'class-validator';
 import {
   APPLICATION_POSITIONS,
   JOB_APPLICATION_SOURCE,
+  MESSAGE_LIMITS,
   RESUME_FIELD,
   RESUME_MAX_LABEL,
   type JobApplicationFields,
@@ -18,7 +19,6 @@ import {
   Trim,
   textMessages,
 } from '@portal/http';
-import { MESSAGE_LIMITS } from '../../messages/dto/create-message.dto';
 
 export const APPLICATION_LIMITS = { phone: 40, linkedin: 500 } as const;
 

@@ -1,6 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { MESSAGE_TYPES, type CreateMessageReply, type CreateMessageRequest, type MessageType } from '@portal/contracts';
+import {
+  MESSAGE_LIMITS,
+  MESSAGE_TYPES,
+  type CreateMessageReply,
+  type CreateMessageRequest,
+  type MessageType,
+} from '@portal/contracts';
 import {
   BlankToUndefined,
   EMAIL_MAX_LENGTH,
@@ -11,8 +17,6 @@ import {
   Trim,
   textMessages,
 } from '@portal/http';
-
-export const MESSAGE_LIMITS = { name: 200, subject: 200, message: 5000, source: 100 } as const;
 
 /** The contact page, the Send Us a Message / Book a Call modal and the perk form all send this. */
 export class CreateMessageDto implements CreateMessageRequest {

@@ -1,4 +1,4 @@
-import { APPLICATION_POSITIONS, RESUME_ACCEPT } from '@portal/contracts';
+import { APPLICATION_POSITIONS, RESUME_ACCEPT, MESSAGE_LIMITS } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -107,6 +107,7 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
       <div className={formStyles.row}>
         <TextField
           label="Name"
+          maxLength={MESSAGE_LIMITS.name}
           autoComplete="name"
           required
           invalid={issue?.field === 'name'}
@@ -159,6 +160,7 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
       </SelectField>
       <TextAreaField
         label="Message"
+        maxLength={MESSAGE_LIMITS.message}
         rows={5}
         required
         hint="Tell us about your experience and why you would like to join."

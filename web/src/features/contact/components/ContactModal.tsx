@@ -1,3 +1,4 @@
+import { MESSAGE_LIMITS } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -84,6 +85,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <TextField
             label="Name"
+            maxLength={MESSAGE_LIMITS.name}
             autoComplete="name"
             required
             invalid={issue?.field === 'name'}
@@ -115,6 +117,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
           )}
           <TextAreaField
             label="Message"
+            maxLength={MESSAGE_LIMITS.message}
             rows={4}
             required
             invalid={issue?.field === 'message'}

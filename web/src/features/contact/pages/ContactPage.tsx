@@ -1,3 +1,4 @@
+import { MESSAGE_LIMITS } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -72,6 +73,7 @@ export function ContactPage() {
           <div className={formStyles.row}>
             <TextField
               label="Name"
+              maxLength={MESSAGE_LIMITS.name}
               autoComplete="name"
               required
               invalid={issue?.field === 'name'}
@@ -92,6 +94,7 @@ export function ContactPage() {
             <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
             <TextField
               label="Subject"
+              maxLength={MESSAGE_LIMITS.subject}
               required
               invalid={issue?.field === 'subject'}
               describedBy={describedBy('subject')}
@@ -100,6 +103,7 @@ export function ContactPage() {
           </div>
           <TextAreaField
             label="Message"
+            maxLength={MESSAGE_LIMITS.message}
             rows={6}
             required
             invalid={issue?.field === 'message'}

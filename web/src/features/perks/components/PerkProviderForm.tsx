@@ -1,4 +1,4 @@
-import { PERK_TYPES } from '@portal/contracts';
+import { MESSAGE_LIMITS, PERK_TYPES } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,15 @@ import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import { STATUS_CLEAR_MS } from '../../careers/application-form';
 import { sendPerkOffer } from '../api';
-import { EMPTY_PERK, PERK_MESSAGES, perkPayload, validatePerk, type PerkValues } from '../perk-form';
+import {
+  EMPTY_PERK,
+  PERK_MESSAGES,
+  PERK_TEXT_MAX_LENGTH,
+  PERK_WEBSITE_MAX_LENGTH,
+  perkPayload,
+  validatePerk,
+  type PerkValues,
+} from '../perk-form';
 import styles from './Perks.module.css';
 
 /** The perk provider form: sending, then success (the form clears) or the error; the status clears after 5 s. */
@@ -52,7 +60,13 @@ export function PerkProviderForm() {
   return (
     <form className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label="Perk provider">
       <div className={formStyles.row}>
-        <TextField label="Company name" autoComplete="organization" required {...field('name')} />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          maxLength={MESSAGE_LIMITS.name}
+          required
+          {...field('name')}
+        />
         <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       </div>
       <div className={formStyles.row}>
@@ -62,6 +76,7 @@ export function PerkProviderForm() {
           type="url"
           autoComplete="url"
           placeholder="https://yourcompany.com"
+          maxLength={PERK_WEBSITE_MAX_LENGTH}
           required
           {...field('website')}
         />
@@ -69,11 +84,18 @@ export function PerkProviderForm() {
       <TextAreaField
         label="Offer details"
         rows={3}
+        maxLength={PERK_TEXT_MAX_LENGTH}
         required
         hint="What our clients get: the discount, credit or free period, and any conditions."
         {...field('offerDetails')}
       />
-      <TextAreaField label="Company description" rows={3} required {...field('companyDescription')} />
+      <TextAreaField
+        label="Company description"
+        rows={3}
+        maxLength={PERK_TEXT_MAX_LENGTH}
+        required
+        {...field('companyDescription')}
+      />
       <ChoiceGroup
         question="Perk type"
         options={PERK_TYPES}
@@ -85,6 +107,7 @@ export function PerkProviderForm() {
       <TextAreaField
         label="Redemption instructions"
         rows={3}
+        maxLength={PERK_TEXT_MAX_LENGTH}
         required
         hint="The URL, promo code or e-mail address clients use, and how."
         {...field('redemptionInstructions')}
