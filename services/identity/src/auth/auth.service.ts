@@ -76,10 +76,11 @@ export class AuthService {
     reading.catch(() => undefined);
     return this.throttle.attempt(account, ip, async (attempt) => {
       const user = await reading;
-      // One check per address at a time, in turn with every other address (see PasswordHasher).
+      // One check per client at a time (an IPv6 one by its /64), in turn with every other (see PasswordHasher).
+      const client = clientKey(ip);
       const check = user
-        ? await this.hasher.verify(dto.password, user.passwordHash, ip)
-        : await this.hasher.verifyNothing(dto.password, ip);
+        ? await this.hasher.verify(dto.password, user.passwordHash, client)
+        : await this.hasher.verifyNothing(dto.password, client);
       if (!user || !check.valid) {
         await this.failedSignIn(scope, user ?? { email }, user ? 'wrong_password' : 'unknown_email', attempt);
         throw new UnauthorizedException({ detail: MESSAGES.badCredentials });
