@@ -104,6 +104,8 @@ describe('the dashboard', () => {
     await vaultPanel(page)
       .getByText(/^Sent .+ of 3 MB \(\d+%\)$/)
       .waitFor();
+    // Still the file's size once the browser reports the bytes of the whole multipart body.
+    expect(await progress.getAttribute('max')).toBe(String(3 * MB));
     await vaultPanel(page).getByRole('button', { name: 'Uploading…' }).waitFor();
 
     await main(page).getByText('"W-2 2024.pdf" was uploaded successfully.').waitFor({ timeout: 20_000 });

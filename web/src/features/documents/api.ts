@@ -15,7 +15,7 @@ import { signInPath } from '../../shared/routes';
 import { appStorage } from '../../shared/storage';
 import { SESSION_KEYS } from '../../shared/storage/storage';
 import { libraryFilePath } from './files';
-import { uploadOutcome } from './transfer-result';
+import { fileProgress, uploadOutcome } from './transfer-result';
 
 const API_BASE = '/api';
 
@@ -100,8 +100,7 @@ function upload<T>(
     request.setRequestHeader('Accept', 'application/json');
     const authorization = bearer();
     if (authorization) request.setRequestHeader('Authorization', authorization);
-    request.upload.onprogress = (event) =>
-      onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    request.upload.onprogress = (event) => onProgress(fileProgress(event, file.size));
     request.onload = () => {
       const outcome = uploadOutcome<T>(request.status, request.responseText);
       if (outcome.ok) return resolve(outcome.body);

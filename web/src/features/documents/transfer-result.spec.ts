@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api/client';
-import { isCancelled, uploadErrorMessage, uploadOutcome } from './transfer-result';
+import { fileProgress, isCancelled, uploadErrorMessage, uploadOutcome } from './transfer-result';
 
 describe('uploadOutcome', () => {
   it('parses a success and turns a refusal into the ApiError the client would raise', () => {
@@ -42,5 +42,36 @@ describe('uploadErrorMessage', () => {
     expect(isCancelled(abort)).toBe(true);
     expect(uploadErrorMessage(abort)).toBe('The upload was cancelled. Nothing was saved.');
     expect(isCancelled(new Error('x'))).toBe(false);
+  });
+});
+
+describe('fileProgress', () => {
+  const MB = 1024 * 1024;
+
+  it('counts in bytes of the file, whose size stays the maximum, though the browser counts the multipart body', () => {
+    const body = 3 * MB + 191;
+    expect(fileProgress({ loaded: 0, total: body, lengthComputable: true }, 3 * MB)).toEqual({
+      sent: 0,
+      total: 3 * MB,
+    });
+    expect(fileProgress({ loaded: body / 2, total: body, lengthComputable: true }, 3 * MB)).toEqual({
+      sent: 1.5 * MB,
+      total: 3 * MB,
+    });
+    expect(fileProgress({ loaded: body, total: body, lengthComputable: true }, 3 * MB)).toEqual({
+      sent: 3 * MB,
+      total: 3 * MB,
+    });
+  });
+
+  it('takes the bytes sent as they are when the browser cannot tell the total, never past the file', () => {
+    expect(fileProgress({ loaded: 1000, total: 0, lengthComputable: false }, 5000)).toEqual({
+      sent: 1000,
+      total: 5000,
+    });
+    expect(fileProgress({ loaded: 5200, total: 0, lengthComputable: false }, 5000)).toEqual({
+      sent: 5000,
+      total: 5000,
+    });
   });
 });

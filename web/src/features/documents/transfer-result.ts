@@ -35,3 +35,17 @@ export function uploadErrorMessage(error: unknown): string {
   }
   return DASHBOARD_MESSAGES.uploadFailed;
 }
+
+/**
+ * An upload's progress in bytes of the file (what the page shows: "Sent 1.2 MB of 3 MB"): the browser
+ * counts the whole multipart body, a little more than the file, so its count is scaled to the file's
+ * size and the bar's maximum stays the file's size from the first event to the last.
+ */
+export function fileProgress(
+  event: { loaded: number; total: number; lengthComputable: boolean },
+  fileSize: number,
+): { sent: number; total: number } {
+  const sent =
+    event.lengthComputable && event.total > 0 ? Math.round((fileSize * event.loaded) / event.total) : event.loaded;
+  return { sent: Math.min(sent, fileSize), total: fileSize };
+}
