@@ -176,6 +176,34 @@ describe('identity: accounts, sign-in and e-mail verification', () => {
     expect(profile.body).toMatchObject({ email, is_verified: true });
   });
 
+  it('keeps the new token in the caller’s session: Sign Out with it ends it', async () => {
+    const email = uniqueEmail('verified-signout');
+    await register(call, email);
+    const { token } = await mailedLink(app.dataDir, email, '/verify-email', new Date(Date.now() - 1000));
+    const before = (await login(call, email)).body.access_token as string;
+    const reply = await call('POST', '/auth/verify-email/confirm', { json: { token }, token: before });
+    const renewed = reply.body.access_token as string;
+    expect((await call('POST', '/auth/logout', { token: renewed })).status).toBe(200);
+    expect((await call('GET', '/auth/sessions', { token: renewed })).status).toBe(401);
+    expect((await call('GET', '/auth/sessions', { token: before })).status).toBe(401);
+  });
+
+  it('keeps the session as long as the new token: Sign Out ends it after the first token would have expired', async () => {
+    const email = uniqueEmail('verified-late-signout');
+    const { user_id } = await register(call, email);
+    const { token } = await mailedLink(app.dataDir, email, '/verify-email', new Date(Date.now() - 1000));
+    const before = (await login(call, email)).body.access_token as string;
+    // The sign-in is about to run out when the e-mail is confirmed.
+    await sql(app.db.url, `UPDATE identity.sessions SET expires_at = now() + interval '1 second' WHERE user_id = $1`, [
+      user_id,
+    ]);
+    const reply = await call('POST', '/auth/verify-email/confirm', { json: { token }, token: before });
+    const renewed = reply.body.access_token as string;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await call('POST', '/auth/logout', { token: renewed })).status).toBe(200);
+    expect((await call('GET', '/auth/sessions', { token: renewed })).status).toBe(401);
+  });
+
   it('answers a verification request for an unknown e-mail like a known one, and sends nothing', async () => {
     const email = uniqueEmail('unknown-verify');
     const reply = await call('POST', '/auth/verify-email/request/', { json: { email } });

@@ -166,6 +166,15 @@ export class AuthService {
     return this.session(user, session.id);
   }
 
+  /**
+   * A fresh token for the caller's session as the account is now (same session version): the session
+   * lives as long as the new token. A token without a session id gets a new session.
+   */
+  async renewedSession(user: User, sessionId: string | undefined, scope: AuditScope): Promise<SessionReply> {
+    const id = await this.sessions.carryOn(this.dataSource.manager, user.id, sessionId, user.sessionVersion, scope);
+    return this.session(user, id);
+  }
+
   /** The login answer: a fresh access token and what the web keeps of the user. */
   async session(user: User, sessionId?: string): Promise<SessionReply> {
     const access_token = await this.tokenService.sign({

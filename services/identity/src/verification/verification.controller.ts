@@ -7,6 +7,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '@portal/auth';
+import { Audited, type AuditScope } from '@portal/events';
 import type { MessageReply, VerificationConfirmedReply, VerificationStatusReply } from '@portal/contracts';
 import { AuthService } from '../auth/auth.service';
 import { ErrorResponse, MessageResponse } from '@portal/http';
@@ -45,6 +46,7 @@ export class VerificationController {
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Invalid, used or expired token' })
   async confirm(
     @Body() dto: ConfirmVerificationDto,
+    @Audited() scope: AuditScope,
     @CurrentUser() caller?: AuthUser,
   ): Promise<VerificationConfirmedReply> {
     const user = await this.verification.confirm(dto.token);
@@ -54,9 +56,10 @@ export class VerificationController {
       email: user.email,
       is_verified: true,
     };
-    // The caller's token still says is_verified: false; give the same user one that does not.
+    // The caller's token still says is_verified: false; give the same user one that does not, in the
+    // same session (its `sid`, kept as long as the new token), so that Sign Out still ends it.
     if (caller?.id === user.id && caller.sessionVersion >= user.sessionVersion) {
-      const { access_token } = await this.auth.session(user);
+      const { access_token } = await this.auth.renewedSession(user, caller.sessionId, scope);
       return { ...confirmed, access_token, token_type: 'bearer' };
     }
     return confirmed;
