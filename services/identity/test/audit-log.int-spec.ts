@@ -337,6 +337,14 @@ describe('identity: audit log', () => {
       expect((await list('action=drop_table')).status).toBe(400);
     });
 
+    it('answers days at the ends of the calendar without a 500', async () => {
+      expect((await list('to=9999-12-31')).status).toBe(200);
+      expect(await list('from=0000-01-01')).toMatchObject({
+        status: 400,
+        body: { detail: 'from must be a date written YYYY-MM-DD' },
+      });
+    });
+
     it('exports the filtered entries as CSV, newest first, as an attachment', async () => {
       const response = await fetch(`${app.gateway.baseUrl}/api/audit-log.csv?action=invite_code.created`, {
         headers: { authorization: `Bearer ${admin.token}` },

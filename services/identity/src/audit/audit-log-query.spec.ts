@@ -7,6 +7,9 @@ describe('audit log filters', () => {
     expect(isDay('2026-02-30')).toBe(false);
     expect(isDay('2026-11-23T00:00:00Z')).toBe(false);
     expect(isDay('23/11/2026')).toBe(false);
+    expect(isDay('0000-01-01')).toBe(false);
+    expect(isDay('0001-01-01')).toBe(true);
+    expect(isDay('9999-12-31')).toBe(true);
   });
 
   it('filters nothing without filters', () => {
@@ -28,6 +31,7 @@ describe('audit log filters', () => {
       params: ['vault.listed', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'],
     });
     expect(auditFilter({ to: '2026-12-31' }).params).toEqual(['2027-01-01T00:00:00.000Z']);
+    expect(auditFilter({ to: '9999-12-31' })).toEqual({ where: '', params: [] });
   });
 });
 

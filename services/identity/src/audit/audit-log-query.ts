@@ -1,8 +1,11 @@
 import { DEFAULT_PAGE_SIZE, type AuditEntry, type AuditLogQuery } from '@portal/contracts';
 
-/** 'YYYY-MM-DD' of a day that exists (2026-02-30 does not). */
+/** The last day Postgres and an ISO string both write with four digits: a `to` of it has no upper bound. */
+const LAST_DAY = '9999-12-31';
+
+/** 'YYYY-MM-DD' of a day that exists (2026-02-30 does not; nor does year 0000, in Postgres). */
 export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
@@ -33,7 +36,8 @@ export function auditFilter(query: Pick<AuditLogQuery, 'actor' | 'action' | 'fro
   }
   if (query.action) add((p) => `action = ${p}`, query.action);
   if (query.from) add((p) => `at >= ${p}::timestamptz`, `${query.from}T00:00:00.000Z`);
-  if (query.to) {
+  // The day after LAST_DAY is year 10000, which Postgres cannot read as ISO text: nothing is after it anyway.
+  if (query.to && query.to < LAST_DAY) {
     add((p) => `at < ${p}::timestamptz`, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString());
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
