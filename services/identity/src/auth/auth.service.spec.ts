@@ -70,15 +70,6 @@ describe('AuthService.login without an account', () => {
     expect(verify).toHaveBeenCalledWith('Wrong!pass1', passwordHash, '10.0.0.1');
   });
 
-  it('takes turns at hashing by client: the addresses of one IPv6 /64 are one client', async () => {
-    const verifyNothing = jest.spyOn(hasher, 'verifyNothing');
-    const fromIpv6 = { ...SCOPE, client_ip: '2001:db8:5:6::a1' };
-    await expect(
-      service(undefined).login({ username: 'nobody@example.com', password: 'Wrong!pass1' }, fromIpv6),
-    ).rejects.toBeInstanceOf(UnauthorizedException);
-    expect(verifyNothing).toHaveBeenCalledWith('Wrong!pass1', '2001:db8:5:6::/64');
-  });
-
   it('records a failed sign-in once: the e-mail tried and no id for an unknown one, the account otherwise', async () => {
     await service(undefined)
       .login({ username: 'Nobody@example.com', password: 'Wrong!pass1' }, SCOPE)

@@ -77,10 +77,9 @@ export class AuthService {
     return this.throttle.attempt(account, ip, async (attempt) => {
       const user = await reading;
       // One check per client at a time (an IPv6 one by its /64), in turn with every other (see PasswordHasher).
-      const client = clientKey(ip);
       const check = user
-        ? await this.hasher.verify(dto.password, user.passwordHash, client)
-        : await this.hasher.verifyNothing(dto.password, client);
+        ? await this.hasher.verify(dto.password, user.passwordHash, ip)
+        : await this.hasher.verifyNothing(dto.password, ip);
       if (!user || !check.valid) {
         await this.failedSignIn(scope, user ?? { email }, user ? 'wrong_password' : 'unknown_email', attempt);
         throw new UnauthorizedException({ detail: MESSAGES.badCredentials });

@@ -173,6 +173,14 @@ describe('PasswordHasher', () => {
       expect(await again).toEqual({ valid: true, needsRehash: false });
     });
 
+    it('takes the addresses of one IPv6 /64 as one client (settings and two-factor checks too)', async () => {
+      const first = hasher.verify('S3cure!pass', stored, '2001:db8:5:6::1');
+      await started(1);
+      await expect(hasher.verifyNothing('Wrong!pass1', '2001:db8:5:6::2')).rejects.toBeInstanceOf(SignInBusyException);
+      held.shift()!();
+      expect(await first).toEqual({ valid: true, needsRehash: false });
+    });
+
     it('lets another address in meanwhile, in turn', async () => {
       const first = hasher.verify('S3cure!pass', stored, '10.0.0.1');
       const other = hasher.verify('Wrong!pass1', stored, '10.0.0.2');

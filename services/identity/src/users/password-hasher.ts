@@ -1,3 +1,4 @@
+import { clientKey } from '@portal/http';
 import { HttpException, HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from '@node-rs/argon2';
 import { randomBytes, scrypt, ScryptOptions, timingSafeEqual } from 'node:crypto';
@@ -238,8 +239,10 @@ export class PasswordHasher implements OnModuleInit {
     });
   }
 
-  private async forClient<T>(client: string | undefined, work: () => Promise<T>): Promise<T> {
-    if (client === undefined) return this.slots.run(work);
+  private async forClient<T>(address: string | undefined, work: () => Promise<T>): Promise<T> {
+    if (address === undefined) return this.slots.run(work);
+    // The addresses of one IPv6 /64 are one client (see clientKey).
+    const client = clientKey(address);
     if (this.clientsChecking.has(client)) throw new SignInBusyException(SignInBusyException.IN_PROGRESS, 1);
     if (this.slots.waiting >= MAX_WAITING) throw new SignInBusyException(SignInBusyException.QUEUE_FULL, 2);
     this.clientsChecking.add(client);
