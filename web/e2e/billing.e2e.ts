@@ -340,4 +340,38 @@ describe('billing pages', () => {
       '/profile#subscriptions',
     );
   });
+  it('keeps the keyboard focus on the subscription after cancelling and re-activating it', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    await api('/subscriptions/stripe', token, {
+      method: 'POST',
+      key: true,
+      body: { package_id: await serviceIdOf('Books', 'bookkeeping-growth'), payment_method_id: 'pm_card_visa' },
+    });
+    await page.goto('/profile#subscriptions');
+    const item = main(page).getByRole('listitem', { name: 'Growth Bookkeeping' });
+    const focused = (name: string) =>
+      page.waitForFunction(
+        (label) => document.activeElement?.tagName === 'BUTTON' && document.activeElement.textContent === label,
+        name,
+        { timeout: TIMEOUT_MS },
+      );
+
+    // The Cancel button that opened the dialog is gone once the subscription cancels: the focus goes to
+    // what replaced it, not to the top of the page.
+    await item.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    await cancel.getByRole('button', { name: 'Cancel Subscription' }).focus();
+    await page.keyboard.press('Enter');
+    await item.getByText('CANCELING', { exact: true }).waitFor();
+    await focused('Re-Activate');
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Re-Activate Subscription' }).waitFor();
+    await page.keyboard.press('Enter');
+    await item.getByText('ACTIVE', { exact: true }).waitFor();
+    await focused('Cancel');
+  });
 });

@@ -1,5 +1,5 @@
 import type { SubscriptionReply } from '@portal/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import buttonStyles from '../../../shared/ui/button.module.css';
@@ -19,10 +19,14 @@ import { CancelDialog, ReactivateDialog } from './SubscriptionDialogs';
 
 type Open = { kind: 'cancel' | 'reactivate'; subscription: SubscriptionReply } | null;
 
+/** The button that takes the focus after a change: the one that replaced the button that opened the dialog. */
+type FocusAfter = { id: string; button: 'cancel' | 'reactivate' } | null;
+
 /** The profile's My Subscriptions (spec part 2, sections 2 and 4). */
 export function MySubscriptions() {
   const subscriptions = useSubscriptions();
   const [open, setOpen] = useState<Open>(null);
+  const [focusAfter, setFocusAfter] = useState<FocusAfter>(null);
   const [now] = useState(() => new Date());
 
   if (subscriptions.isPending) return <p role="status">Loading your subscriptions…</p>;
@@ -50,14 +54,32 @@ export function MySubscriptions() {
             now={now}
             onCancel={() => setOpen({ kind: 'cancel', subscription })}
             onReactivate={() => setOpen({ kind: 'reactivate', subscription })}
+            focus={focusAfter?.id === subscription.id ? focusAfter.button : null}
+            onFocused={() => setFocusAfter(null)}
           />
         ))}
       </ul>
       {open?.kind === 'cancel' && (
-        <CancelDialog subscription={open.subscription} now={now} onClose={() => setOpen(null)} />
+        <CancelDialog
+          subscription={open.subscription}
+          now={now}
+          onClose={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            setFocusAfter({ id: open.subscription.id, button: 'reactivate' });
+          }}
+        />
       )}
       {open?.kind === 'reactivate' && (
-        <ReactivateDialog subscription={open.subscription} now={now} onClose={() => setOpen(null)} />
+        <ReactivateDialog
+          subscription={open.subscription}
+          now={now}
+          onClose={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            setFocusAfter({ id: open.subscription.id, button: 'cancel' });
+          }}
+        />
       )}
     </>
   );
@@ -68,9 +90,20 @@ interface SubscriptionItemProps {
   now: Date;
   onCancel(): void;
   onReactivate(): void;
+  /** The button to focus once it is rendered (the subscription's new state may arrive a moment later). */
+  focus: 'cancel' | 'reactivate' | null;
+  onFocused(): void;
 }
 
-function SubscriptionItem({ subscription, now, onCancel, onReactivate }: SubscriptionItemProps) {
+function SubscriptionItem({ subscription, now, onCancel, onReactivate, focus, onFocused }: SubscriptionItemProps) {
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const reactivateButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = focus === 'cancel' ? cancelButton.current : focus === 'reactivate' ? reactivateButton.current : null;
+    if (!button) return;
+    button.focus();
+    onFocused();
+  });
   const trial = isTrialActive(subscription, now);
   const status = subscriptionStatusLabel(subscription);
   const attention = status === 'PAST_DUE' || status === 'UNPAID' || status === 'CANCELING';
@@ -117,12 +150,22 @@ function SubscriptionItem({ subscription, now, onCancel, onReactivate }: Subscri
         <Link to={`/subscription/${encodeURIComponent(subscription.id)}/invoices`}>View Invoices</Link>
         <Link to={`/subscription/${encodeURIComponent(subscription.id)}/payment`}>Update Payment Method</Link>
         {canCancel(subscription) && (
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onCancel}>
+          <button
+            ref={cancelButton}
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            onClick={onCancel}
+          >
             Cancel
           </button>
         )}
         {canReactivate(subscription) && (
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={onReactivate}>
+          <button
+            ref={reactivateButton}
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.primary}`}
+            onClick={onReactivate}
+          >
             Re-Activate
           </button>
         )}

@@ -16,10 +16,12 @@ interface DialogProps {
   subscription: SubscriptionReply;
   now: Date;
   onClose(): void;
+  /** The change went through; the owner closes the dialog (the button that opened it is gone by then). */
+  onDone(): void;
 }
 
 /** Cancel at the period end, with a reason; during a trial it says nothing will be charged. */
-export function CancelDialog({ subscription, now, onClose }: DialogProps) {
+export function CancelDialog({ subscription, now, onClose, onDone }: DialogProps) {
   const cancel = useCancelSubscription();
   const { register, handleSubmit } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const trialSentence = cancelTrialSentence(subscription, now);
@@ -30,7 +32,7 @@ export function CancelDialog({ subscription, now, onClose }: DialogProps) {
     <Dialog title="Cancel Subscription" description={description} onClose={onClose}>
       <form
         className={formStyles.form}
-        onSubmit={handleSubmit(({ reason }) => cancel.mutate({ id: subscription.id, reason }, { onSuccess: onClose }))}
+        onSubmit={handleSubmit(({ reason }) => cancel.mutate({ id: subscription.id, reason }, { onSuccess: onDone }))}
       >
         <TextAreaField
           label="Why are you cancelling? (optional)"
@@ -57,7 +59,7 @@ export function CancelDialog({ subscription, now, onClose }: DialogProps) {
 }
 
 /** Undo the cancellation: the trial goes on, or the card is charged (spec part 2, section 4). */
-export function ReactivateDialog({ subscription, now, onClose }: DialogProps) {
+export function ReactivateDialog({ subscription, now, onClose, onDone }: DialogProps) {
   const reactivate = useReactivateSubscription();
   return (
     <Dialog title="Re-Activate Subscription" description={reactivationMessage(subscription, now)} onClose={onClose}>
@@ -74,7 +76,7 @@ export function ReactivateDialog({ subscription, now, onClose }: DialogProps) {
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
           disabled={reactivate.isPending}
           aria-busy={reactivate.isPending || undefined}
-          onClick={() => reactivate.mutate(subscription.id, { onSuccess: onClose })}
+          onClick={() => reactivate.mutate(subscription.id, { onSuccess: onDone })}
           data-autofocus
         >
           {reactivate.isPending ? 'Re-activating…' : 'Re-Activate'}
