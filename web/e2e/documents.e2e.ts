@@ -207,6 +207,31 @@ describe('the dashboard', () => {
     await row(vaultPanel(page), 'old statement.pdf').waitFor({ state: 'detached' });
   });
 
+  it('keeps the keyboard focus in the list after a delete removes the row it was on', async () => {
+    const page = await openDashboard(user);
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'draft memo.txt', mimeType: 'text/plain', buffer: Buffer.from('memo') });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await main(page).getByText('"draft memo.txt" was uploaded successfully.').waitFor();
+
+    await vaultPanel(page).getByRole('button', { name: 'Delete draft memo.txt' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete file' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await main(page).getByText('"draft memo.txt" was deleted successfully.').waitFor();
+    await row(vaultPanel(page), 'draft memo.txt').waitFor({ state: 'detached' });
+    // Not dropped to the top of the page with the row's Delete button: still in the vault's panel.
+    await page.waitForFunction(
+      () =>
+        document.activeElement !== document.body &&
+        document.activeElement?.closest('[role="tabpanel"]')?.textContent?.includes('My Vault') === true,
+      undefined,
+      { timeout: 10_000 },
+    );
+  });
+
   it('shows upload with a folder and delete on the libraries to admins only', async () => {
     const client = await openDashboard(user);
     await main(client).getByRole('tab', { name: 'Forms Library' }).click();

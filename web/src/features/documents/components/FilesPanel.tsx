@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { Alert } from '../../../shared/ui/Alert';
 import type { RunningUpload, UploadProgress } from '../api';
@@ -42,6 +42,14 @@ export function FilesPanel(props: FilesPanelProps) {
   const headingId = useId();
   const { download, error: downloadError, pending } = useDownload();
   const [deleting, setDeleting] = useState<{ file: DashboardFile; busy: boolean; error: string | null } | null>(null);
+  // After a delete the row and its Delete button (the dialog's opener) are gone: the focus goes to the list's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (deleting || !focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [deleting]);
   const uploads = useFileUpload(
     upload?.send ?? noUpload,
     upload?.listKey ?? [],
@@ -54,6 +62,7 @@ export function FilesPanel(props: FilesPanelProps) {
     setDeleting({ file, busy: true, error: null });
     try {
       await remove(file);
+      focusHeading.current = true;
       setDeleting(null);
       onNotice(DASHBOARD_MESSAGES.deleted(fileNameOf(file.path)));
     } catch (error) {
@@ -65,7 +74,9 @@ export function FilesPanel(props: FilesPanelProps) {
   return (
     <section aria-labelledby={headingId} className={styles.stack}>
       <div className={styles.panelHead}>
-        <h2 id={headingId}>{title}</h2>
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
       </div>
       {upload && <UploadForm title={upload.title} withFolder={upload.withFolder} {...uploads} />}
       {downloadError && <Alert tone="error">{downloadError}</Alert>}
