@@ -143,6 +143,22 @@ describe('the dashboard', () => {
     expect(files.files.map((file) => file.file_path)).not.toContain('too-slow.pdf');
   });
 
+  it('keeps the keyboard focus in the upload form after cancelling an upload', async () => {
+    const page = await openDashboard(user);
+    await throttleUploads(page, 256 * 1024);
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'slow by keyboard.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await vaultPanel(page).getByRole('button', { name: 'Cancel upload' }).focus();
+    await page.keyboard.press('Enter');
+    await vaultPanel(page).getByText('The upload was cancelled. Nothing was saved.').waitFor();
+    // The Cancel upload button goes with the progress bar: the focus goes back to the file field, not the page.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'file', undefined, {
+      timeout: 10_000,
+    });
+  });
+
   it('refuses a file over 200 MB before sending a byte', async () => {
     const page = await openDashboard(user);
     const big = join(scratch, 'scan-archive.zip');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { Field } from '../../../shared/ui/Field';
@@ -35,6 +35,14 @@ export function UploadForm({ title, withFolder, state, start, cancel, fail, clea
   const { register, handleSubmit, reset } = useForm<{ folder: string }>({ defaultValues: { folder: '' } });
   const uploading = state.kind === 'uploading';
   const error = state.kind === 'failed' ? state.message : null;
+  // Cancel upload goes with the progress bar: the focus returns to the file field once it is enabled again.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const focusFileInput = useRef(false);
+  useEffect(() => {
+    if (uploading || !focusFileInput.current) return;
+    focusFileInput.current = false;
+    fileInput.current?.focus();
+  }, [uploading]);
 
   function checkChosen(file: File | null): File | null {
     if (!file) {
@@ -77,6 +85,7 @@ export function UploadForm({ title, withFolder, state, start, cancel, fail, clea
             <input
               {...control}
               key={inputKey}
+              ref={fileInput}
               className={`${control.className} ${styles.fileInput}`}
               type="file"
               name="file"
@@ -110,7 +119,10 @@ export function UploadForm({ title, withFolder, state, start, cancel, fail, clea
             <button
               type="button"
               className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
-              onClick={cancel}
+              onClick={() => {
+                focusFileInput.current = true;
+                cancel();
+              }}
             >
               Cancel upload
             </button>
