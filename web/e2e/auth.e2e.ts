@@ -416,8 +416,11 @@ describe('profile', () => {
     // This browser's session is listed without one: the account menu signs it out.
     expect(await signOutButtons.count()).toBe(1);
 
-    await signOutButtons.click();
+    await signOutButtons.focus();
+    await page.keyboard.press('Enter');
 
+    // The row went with the focused button: the focus goes on to "Sign out everywhere", not the page body.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Sign out everywhere');
     await main(page).getByText('(this device)').waitFor();
     await page.waitForFunction(
       () =>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { ROUTES } from '../../../shared/routes';
 import { useSignOut } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
@@ -15,6 +16,8 @@ export function SessionsSection() {
   const sessions = useSessions();
   const endSession = useEndSession();
   const signOutEverywhere = useSignOutEverywhere();
+  // A signed-out row goes with the button that was focused: the focus goes on to "Sign out everywhere".
+  const everywhereButton = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
 
   const everywhere = () =>
@@ -51,7 +54,9 @@ export function SessionsSection() {
                       type="button"
                       className={`${buttonStyles.button} ${buttonStyles.secondary}`}
                       disabled={endSession.isPending}
-                      onClick={() => endSession.mutate(session.id)}
+                      onClick={() =>
+                        endSession.mutate(session.id, { onSuccess: () => everywhereButton.current?.focus() })
+                      }
                     >
                       Sign out
                       <span className="visually-hidden">
@@ -72,6 +77,7 @@ export function SessionsSection() {
       {signOutEverywhere.isError && <Alert tone="error">{settingsErrorMessage(signOutEverywhere.error)}</Alert>}
       <div className={styles.actions}>
         <button
+          ref={everywhereButton}
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
           disabled={signOutEverywhere.isPending}
