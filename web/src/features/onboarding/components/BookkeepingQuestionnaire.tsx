@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type InputHTMLAttributes } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
@@ -8,7 +8,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { submitBookkeeping } from '../api';
-import { useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
+import { useKeepDraft, useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
 import { useSubmitOnce } from '../hooks/use-submit-once';
 import { submitErrorDetails, submittableCode, type InviteRecord } from '../invite';
 import {
@@ -72,14 +72,7 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
   const answers = { accounting_software_use: accountingSoftwareUse, payroll_provider: payrollProvider };
   const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
 
-  // Every change is saved for a reload; a submitted questionnaire leaves nothing behind.
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.save(values) }),
-    [subscribe, draft],
-  );
-  useEffect(() => {
-    if (submission.isSuccess) draft.clear();
-  }, [submission.isSuccess, draft]);
+  useKeepDraft(draft, subscribe, submission.isSuccess);
 
   const submit = handleSubmit((values) => {
     if (submission.isPending) return;

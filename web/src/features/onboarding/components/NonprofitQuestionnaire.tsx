@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
@@ -7,7 +7,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { submitNonprofit } from '../api';
-import { useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
+import { useKeepDraft, useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
 import { useSubmitOnce } from '../hooks/use-submit-once';
 import { submitErrorDetail, submittableCode, type InviteRecord } from '../invite';
 import {
@@ -41,14 +41,7 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
   const { register, handleSubmit, setFocus, subscribe } = useForm<NonprofitValues>({ defaultValues: draft.initial });
   const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
 
-  // Every change is saved for a reload; a submitted questionnaire leaves nothing behind.
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.save(values) }),
-    [subscribe, draft],
-  );
-  useEffect(() => {
-    if (submission.isSuccess) draft.clear();
-  }, [submission.isSuccess, draft]);
+  useKeepDraft(draft, subscribe, submission.isSuccess);
 
   const submit = handleSubmit((values) => {
     if (submission.isPending) return;
