@@ -38,6 +38,12 @@ export const ADMIN_ROLE = 'admin';
 /** What every service answers an admin whose account has no second factor yet (on all but the few routes that set it up). */
 export const TWO_FACTOR_REQUIRED = TWO_FACTOR_MESSAGES.requiredForAdmins;
 
+/**
+ * What an admin route answers an admin whose e-mail is not verified: accounts are promoted only once
+ * verified (CLI, ADMIN_EMAIL), but one promoted before that rule, or whose address changed, is refused.
+ */
+export const ADMIN_UNVERIFIED = 'Please verify your email address before using the admin tools.';
+
 /** An admin who must set up two-factor sign-in before anything else. */
 export function needsTwoFactor(user: Pick<AuthUser, 'role' | 'twoFactor'>): boolean {
   return user.role === ADMIN_ROLE && !user.twoFactor;

@@ -108,6 +108,14 @@ describe('JwtAuthGuard (on by default)', () => {
     expect((await get('admin', issueTestToken(SECRET, { role: 'admin', user_type: 99 }))).statusCode).toBe(200);
   });
 
+  it('refuses an admin route to an admin whose e-mail is not verified (403), not their other routes', async () => {
+    const unverified = issueTestToken(SECRET, { role: 'admin', user_type: 99, is_verified: false });
+    const refused = await get('admin', unverified);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Please verify your email address before using the admin tools.' });
+    expect((await get('private', unverified)).statusCode).toBe(200);
+  });
+
   describe('an admin without two-factor sign-in (mfa: false, or no mfa claim)', () => {
     const admin = (claims: object = { mfa: false }) =>
       issueTestToken(SECRET, { role: 'admin', user_type: 99, ...claims });

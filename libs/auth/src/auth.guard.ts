@@ -1,7 +1,7 @@
 import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ADMIN_ROLE, AuthUser, needsTwoFactor, TWO_FACTOR_REQUIRED } from './auth-user';
+import { ADMIN_ROLE, ADMIN_UNVERIFIED, AuthUser, needsTwoFactor, TWO_FACTOR_REQUIRED } from './auth-user';
 import { ALLOW_WITHOUT_TWO_FACTOR, IS_PUBLIC, ROLES } from './decorators';
 import { SessionRevocation } from './session-revocation';
 
@@ -10,7 +10,7 @@ const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 /**
  * On for every route: a valid, unexpired access token is required unless the route is
  * @Public() (where a token, if sent and valid, still identifies the user).
- * @Roles(...) then requires one of the roles. Revoked sessions are refused; on admin routes a
+ * @Roles(...) then requires one of the roles, and an admin route a verified e-mail. Revoked sessions are refused; on admin routes a
  * token whose revocation state cannot be checked is refused too (503), elsewhere let through.
  *
  * Admins must sign in with a second factor: an admin's token without it (`mfa` not true) is refused
@@ -50,6 +50,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     }
     if (roles?.length && !roles.includes(request.user?.role ?? '')) {
       throw new ForbiddenException({ detail: 'You do not have permission to do this' });
+    }
+    if (roles?.includes(ADMIN_ROLE) && !request.user!.isVerified) {
+      throw new ForbiddenException({ detail: ADMIN_UNVERIFIED });
     }
     return true;
   }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { newIp, sql, waitForMail } from '@portal/testing';
-import { APP_URL, inHours, InviteCodeBody, OnboardingApp } from './onboarding-fixtures';
+import { login, newIp, sql, waitForMail } from '@portal/testing';
+import { ADMIN_PASSWORD, APP_URL, inHours, InviteCodeBody, OnboardingApp } from './onboarding-fixtures';
 
 const CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -246,6 +246,22 @@ describe('onboarding: invite codes', () => {
         status: 403,
         body: { detail: 'You do not have permission to do this' },
       });
+    });
+
+    it('refuses an admin whose e-mail is not verified (one promoted before the rule): 403 with its detail', async () => {
+      await sql(app.db.url, 'UPDATE identity.users SET is_verified = false WHERE id = $1', [app.adminId]);
+      try {
+        const unverified = await login(app.call, app.adminEmail, ADMIN_PASSWORD);
+        expect(unverified.status).toBe(200);
+        for (const { method, path, json } of routes) {
+          expect(await call(method, path, { json, token: unverified.body.access_token })).toMatchObject({
+            status: 403,
+            body: { detail: 'Please verify your email address before using the admin tools.' },
+          });
+        }
+      } finally {
+        await sql(app.db.url, 'UPDATE identity.users SET is_verified = true WHERE id = $1', [app.adminId]);
+      }
     });
 
     it('creates nothing for a refused caller', async () => {

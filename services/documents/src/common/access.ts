@@ -40,12 +40,12 @@ export const VerifiedUser = () =>
 
 /**
  * An admin route (401 without a token, 403 for anyone else; a demoted admin's tokens are revoked
- * by identity through the session version), verified like every documents route.
+ * by identity through the session version). The global guard refuses an unverified admin on every
+ * admin route, of every service.
  */
 export const AdminOnly = () =>
   applyDecorators(
     Roles(ADMIN_ROLE),
-    UseGuards(VerifiedUserGuard),
     documented(),
     ApiForbiddenResponse({ type: ErrorResponse, description: 'Not an admin' }),
   );
