@@ -321,4 +321,65 @@ describe('deadline alerts', () => {
       expect((await app.call('POST', '/deadline-alerts/run', { json: {} })).status).toBe(401);
     });
   });
+
+  /** Signs up `email` as the only subscriber left, and adds filings of the test's own. */
+  async function only(email: string, filings: Array<{ slug: string; form_name: string; deadline: string }>) {
+    await app.sql(
+      `UPDATE notifications.deadline_subscriptions SET status = 'unsubscribed', unsubscribed_at = now()
+        WHERE status = 'subscribed'`,
+    );
+    expect((await subscribe(email)).status).toBe(201);
+    for (const [index, filing] of filings.entries()) {
+      await app.sql(
+        `INSERT INTO catalog.filing_forms (slug, form_name, name, short_description, long_description,
+                                           filing_frequency, estimated_fee, deadline_date, position)
+         VALUES ($1, $2, 'Test', 'Test', 'Test', 'Annual', '$10', $3, $4)`,
+        [filing.slug, filing.form_name, filing.deadline, 2000 + index],
+      );
+    }
+  }
+
+  describe('a schedule less often than daily', () => {
+    const weekly = uniqueEmail('sub-weekly');
+
+    beforeAll(() =>
+      only(weekly, [
+        { slug: 'weekly-one', form_name: 'Weekly Filing One', deadline: '2035-01-12' },
+        { slug: 'weekly-two', form_name: 'Weekly Filing Two', deadline: '2035-02-04' },
+      ]),
+    );
+
+    it('catches up every day since the last run: a weekly run sends what fell due in the week', async () => {
+      expect((await run('2034-12-25')).status).toBe(200);
+      expect((await run('2035-01-01')).status).toBe(200);
+      const before = await reminders(weekly);
+      // Both fell due on 2035-01-05, three days before this run: 7 days before One, 30 before Two.
+      expect((await run('2035-01-08')).body.reminders_queued).toBe(2);
+      const sent = (await reminders(weekly)).filter((subject) => !before.includes(subject));
+      expect(sent).toEqual([
+        'Reminder: Weekly Filing One is due in 4 days (Friday, January 12, 2035)',
+        'Reminder: Weekly Filing Two is due in 27 days (Sunday, February 4, 2035)',
+      ]);
+      const runs = await app.sql<{ run_for: string }>(
+        `SELECT to_char(run_for, 'YYYY-MM-DD') AS run_for FROM notifications.deadline_reminder_runs
+          WHERE run_for >= '2034-12-25' ORDER BY run_for`,
+      );
+      expect(runs.map((row) => row.run_for)).toEqual(['2034-12-25', '2035-01-01', '2035-01-08']);
+    });
+
+    it('never sends one twice, nor for a past deadline, however far back it reaches', async () => {
+      expect((await run('2035-01-09')).body.reminders_queued).toBe(0);
+      // One's 1-day reminder; nothing else.
+      expect((await run('2035-01-11')).body.reminders_queued).toBe(1);
+      // A week later One is past: nothing for it, though the run reaches back to the 12th.
+      expect((await run('2035-01-19')).body.reminders_queued).toBe(0);
+      expect((await reminders(weekly)).filter((subject) => subject.includes('One'))).toEqual([
+        // The run for 2034-12-25 caught up One's 30-day reminder (the runs before were years earlier).
+        'Reminder: Weekly Filing One is due in 18 days (Friday, January 12, 2035)',
+        'Reminder: Weekly Filing One is due in 4 days (Friday, January 12, 2035)',
+        'Reminder: Weekly Filing One is due tomorrow (Friday, January 12, 2035)',
+      ]);
+    });
+  });
+
 });

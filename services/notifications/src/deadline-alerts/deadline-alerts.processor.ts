@@ -12,7 +12,8 @@ export const DEADLINE_ALERTS_SCHEDULE = 'deadline-alerts-daily';
 
 /**
  * Runs the reminder job (`scan`) from the `deadline-alerts` queue. A scheduled run is for the day it
- * runs, where the firm is (FIRM_TIME_ZONE); a run that starts late still catches up the two days before.
+ * runs, where the firm is (FIRM_TIME_ZONE); it catches up every day since the last finished run (two
+ * days at least), so a schedule less often than daily, or a run that starts late, loses nothing.
  */
 @Processor(QUEUES.deadlineAlerts)
 export class DeadlineAlertsProcessor extends WorkerHost {

@@ -14,7 +14,7 @@ import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
 import type { UnsubscribeLinkState } from '../newsletter/unsubscribe-page';
-import { dayIn, daysBetween, dueRanges, type DueRange } from './due-dates';
+import { catchUpDays, dayIn, daysBetween, dueRanges, type DueRange } from './due-dates';
 import { filingLink } from './filing-slug';
 
 /** Catalog's filings with a deadline: read through its read-only view, never its tables. */
@@ -139,22 +139,35 @@ export class DeadlineAlertsService {
 
   /**
    * The reminder job for day `asOf`: for each offset of DEADLINE_ALERT_DAYS, every subscriber gets one
-   * mail per filing whose reminder falls due that day or fell due on the two days before (see
-   * dueRanges), unless it went out already. Each reminder is a row under a unique key written in the
-   * same transaction as its mail's outbox row, so runs that overlap (two replicas, a retry, an admin's
-   * run) send each reminder once: the second insert of a key waits for the first and then skips it.
+   * mail per filing whose reminder falls due that day or fell due since the last finished run (two
+   * days back at least; see catchUpDays and dueRanges), unless it went out already. Each reminder is a
+   * row under a unique key written in the same transaction as its mail's outbox row, so runs that
+   * overlap (two replicas, a retry, an admin's run) send each reminder once: the second insert of a
+   * key waits for the first and then skips it. The run's day is recorded once every batch committed.
    */
   async run(asOf: string): Promise<DeadlineAlertRunReply> {
     const offsets = this.config.deadlineAlertDays;
+    const [last] = (await this.dataSource.query(
+      `SELECT to_char(max(run_for), 'YYYY-MM-DD') AS run_for FROM deadline_reminder_runs WHERE run_for < $1::date`,
+      [asOf],
+    )) as Array<{ run_for: string | null }>;
+    const catchUp = catchUpDays(last?.run_for ?? undefined, asOf);
     let queued = 0;
-    for (const range of dueRanges(asOf, offsets)) {
+    for (const range of dueRanges(asOf, offsets, catchUp)) {
       for (;;) {
         const batch = await this.dataSource.transaction((manager) => this.fanOut(manager, asOf, range));
         queued += batch.queued;
         if (batch.candidates < FAN_OUT_BATCH) break;
       }
     }
-    this.logger.log(`deadline reminders for ${asOf}: ${queued} queued (offsets ${offsets.join(', ')} days)`);
+    await this.dataSource.query(
+      `INSERT INTO deadline_reminder_runs (run_for) VALUES ($1::date)
+       ON CONFLICT (run_for) DO UPDATE SET finished_at = now()`,
+      [asOf],
+    );
+    this.logger.log(
+      `deadline reminders for ${asOf}: ${queued} queued (offsets ${offsets.join(', ')} days, ${catchUp} days caught up)`,
+    );
     return { as_of: asOf, offsets, reminders_queued: queued };
   }
 

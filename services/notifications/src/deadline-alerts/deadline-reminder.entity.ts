@@ -44,7 +44,7 @@ export class DeadlineReminder {
   @Column({ type: 'integer' })
   daysBefore: number;
 
-  /** The day of the run that sent it (deadline − days before, or up to two days later when catching up). */
+  /** The day of the run that sent it (deadline − days before, or later when catching up: catchUpDays). */
   @Column({ type: 'date' })
   runFor: string;
 

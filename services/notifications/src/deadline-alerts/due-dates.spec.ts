@@ -1,4 +1,4 @@
-import { addDays, dayIn, daysBetween, dueRanges, isIsoDate } from './due-dates';
+import { addDays, catchUpDays, dayIn, daysBetween, dueRanges, isIsoDate } from './due-dates';
 
 describe('calendar days', () => {
   it('recognises real dates only', () => {
@@ -74,5 +74,76 @@ describe('dueRanges', () => {
       dueRanges(day, [31]).some((range) => range.from <= deadline && deadline <= range.to),
     );
     expect(covering).toEqual(['2026-12-15', '2026-12-16', '2026-12-17']);
+  });
+});
+
+describe('catching up since the last run', () => {
+  it('reaches back to the day after the last successful run, and never less than two days', () => {
+    expect(catchUpDays(undefined, '2026-12-08')).toBe(2);
+    expect(catchUpDays('2026-12-07', '2026-12-08')).toBe(2);
+    expect(catchUpDays('2026-12-08', '2026-12-08')).toBe(2);
+    expect(catchUpDays('2026-12-09', '2026-12-08')).toBe(2);
+    expect(catchUpDays('2026-12-04', '2026-12-08')).toBe(3);
+    expect(catchUpDays('2026-12-01', '2026-12-08')).toBe(6);
+    // A week after the last run: the 7-day reminders that fell due since (deadlines up to the 15th)
+    // go out, those of deadlines a nearer offset covers excepted.
+    expect(dueRanges('2026-12-08', [30, 7, 1], catchUpDays('2026-12-01', '2026-12-08'))).toEqual([
+      { daysBefore: 30, from: '2027-01-01', to: '2027-01-07' },
+      { daysBefore: 7, from: '2026-12-10', to: '2026-12-15' },
+      { daysBefore: 1, from: '2026-12-08', to: '2026-12-09' },
+    ]);
+  });
+
+  /**
+   * Runs a schedule from `first` for `days` days (a run on every day `runs` accepts), each for its day
+   * with the catch-up since the run before, sending each (deadline, offset) once as the unique key
+   * does; returns what was sent, by deadline: [run day, offset].
+   */
+  function simulate(offsets: number[], first: string, days: number, runs: (day: number) => boolean) {
+    const sent = new Map<string, Array<[string, number]>>();
+    let lastRun: string | undefined;
+    for (let day = 0; day < days; day += 1) {
+      if (!runs(day)) continue;
+      const asOf = addDays(first, day);
+      for (const range of dueRanges(asOf, offsets, catchUpDays(lastRun, asOf))) {
+        for (let deadline = range.from; deadline <= range.to; deadline = addDays(deadline, 1)) {
+          const mails = sent.get(deadline) ?? [];
+          if (mails.some(([, daysBefore]) => daysBefore === range.daysBefore)) continue;
+          sent.set(deadline, [...mails, [asOf, range.daysBefore]]);
+        }
+      }
+      lastRun = asOf;
+    }
+    return sent;
+  }
+
+  it.each([
+    ['weekly', [30, 7, 1], (day: number) => day % 7 === 0],
+    ['every three days', [30, 7, 1], (day: number) => day % 3 === 0],
+    ['on weekdays', [30, 7, 1], (day: number) => day % 7 < 5],
+    ['weekly, offsets a week apart', [28, 21, 14, 7], (day: number) => day % 7 === 3],
+    ['daily', [30, 7, 1], () => true],
+  ])('a schedule that runs %s loses no reminder a run could still send before its deadline', (_name, offsets, runs) => {
+    const first = '2026-01-01';
+    const days = 200;
+    const sent = simulate(offsets, first, days, runs);
+    const runDays = Array.from({ length: days }, (_, day) => day)
+      .filter(runs)
+      .map((day) => addDays(first, day));
+    // Deadlines far enough from the start that every send day of theirs is after the first run.
+    for (let ahead = 40; ahead < days - 1; ahead += 1) {
+      const deadline = addDays(first, ahead);
+      const mails = sent.get(deadline) ?? [];
+      for (const daysBefore of offsets) {
+        // The first run on or after the send day, if it is not after the deadline, mails this
+        // deadline: for this offset, or for a nearer one that is due by then too.
+        const due = runDays.find((day) => day >= addDays(deadline, -daysBefore));
+        if (due === undefined || due > deadline) continue;
+        expect(mails).toContainEqual([due, Math.min(...offsets.filter((k) => daysBetween(due, deadline) <= k))]);
+      }
+      // Never for a past deadline, never one offset twice.
+      for (const [runDay] of mails) expect(runDay <= deadline).toBe(true);
+      expect(new Set(mails.map(([, daysBefore]) => daysBefore)).size).toBe(mails.length);
+    }
   });
 });
