@@ -382,4 +382,27 @@ describe('deadline alerts', () => {
     });
   });
 
+  describe('a deadline the catalog moves', () => {
+    const mover = uniqueEmail('sub-mover');
+    const moveTo = (deadline: string) =>
+      app.sql(`UPDATE catalog.filing_forms SET deadline_date = $1 WHERE slug = 'moved-filing'`, [deadline]);
+
+    beforeAll(() => only(mover, [{ slug: 'moved-filing', form_name: 'Moved Filing', deadline: '2036-03-15' }]));
+
+    it("gets the new date's reminders, and never again one already sent for the same date", async () => {
+      expect((await run('2036-03-08')).body.reminders_queued).toBe(1);
+      // Moved a day later: the new date's 7-day reminder falls due on the 9th.
+      await moveTo('2036-03-16');
+      expect((await run('2036-03-09')).body.reminders_queued).toBe(1);
+      // Moved back: its 7-day reminder went out already.
+      await moveTo('2036-03-15');
+      expect((await run('2036-03-10')).body.reminders_queued).toBe(0);
+      expect((await run('2036-03-14')).body.reminders_queued).toBe(1);
+      expect(await reminders(mover)).toEqual([
+        'Reminder: Moved Filing is due in 7 days (Saturday, March 15, 2036)',
+        'Reminder: Moved Filing is due in 7 days (Sunday, March 16, 2036)',
+        'Reminder: Moved Filing is due tomorrow (Saturday, March 15, 2036)',
+      ]);
+    });
+  });
 });
