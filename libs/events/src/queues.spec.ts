@@ -8,12 +8,14 @@ describe('queue registry', () => {
       stripeEvents: 'stripe-events',
       deadlineAlerts: 'deadline-alerts',
       audit: 'audit',
+      passwordReset: 'password-reset',
     });
     expect(QUEUE_NAMES).toEqual([
       'mail',
       'stripe-events',
       'deadline-alerts',
       'audit',
+      'password-reset',
       'housekeeping-identity',
       'housekeeping-catalog',
       'housekeeping-billing',

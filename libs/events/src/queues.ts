@@ -12,6 +12,11 @@ export const QUEUES = {
   deadlineAlerts: 'deadline-alerts',
   /** Audit entries from every service, written into identity's append-only audit_log. */
   audit: 'audit',
+  /**
+   * Forgot-password requests (identity), looked up and answered with a reset mail after the request
+   * was answered, so the answer does the same work whether or not the address has an account.
+   */
+  passwordReset: 'password-reset',
 } as const;
 
 /**
@@ -158,6 +163,12 @@ export interface DeadlineScanJob {
   as_of?: string;
 }
 
+/** A forgot-password request as typed; `requested_at` (ISO 8601) makes a retried job mail once. */
+export interface PasswordResetRequestJob {
+  email: string;
+  requested_at: string;
+}
+
 /** A service's daily clean-up (see HOUSEKEEPING_QUEUES). */
 export type HousekeepingJob = Record<string, never>;
 
@@ -182,6 +193,9 @@ export interface JobPayloads extends HousekeepingPayloads {
   };
   audit: {
     record: AuditRecord;
+  };
+  'password-reset': {
+    request: PasswordResetRequestJob;
   };
 }
 

@@ -173,6 +173,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
       'housekeeping-notifications',
       'housekeeping-onboarding',
       'mail',
+      'password-reset',
       'stripe-events',
     ]);
     for (const queue of queues) expect(queue.counts).toMatchObject({ failed: expect.any(Number) });

@@ -16,6 +16,7 @@ import { AuthService } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { IDENTITY_DATA } from './identity.data';
 import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetProcessor } from './password-reset/password-reset.processor';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { Profile } from './profiles/profile.entity';
 import { ProfilesController } from './profiles/profiles.controller';
@@ -37,7 +38,7 @@ import { UsersService } from './users/users.service';
 import { VerificationController } from './verification/verification.controller';
 import { VerificationService } from './verification/verification.service';
 
-// Known when modules are declared: the audit worker runs where workers run (RUN_WORKERS).
+// Known when modules are declared: the audit and password-reset workers run where workers run (RUN_WORKERS).
 const runWorkers = configOrExit().RUN_WORKERS;
 
 /** The whole HTTP and worker surface of the identity service. */
@@ -46,12 +47,12 @@ const runWorkers = configOrExit().RUN_WORKERS;
     DatabaseModule.forService(IDENTITY_DATA),
     TypeOrmModule.forFeature([User, Profile, UserToken, RecoveryCode, Session], 'identity'),
     EventsModule.forService('identity'),
-    // Daily: expired tokens, relayed outbox rows and completed audit jobs (never audit_log lines).
+    // Daily: expired tokens, relayed outbox rows and completed audit and password-reset jobs (never audit_log lines).
     HousekeepingModule.forService('identity', {
       tasks: [ExpiredTokensCleanup, ExpiredSessionsCleanup],
-      consumes: [QUEUES.audit],
+      consumes: [QUEUES.audit, QUEUES.passwordReset],
     }),
-    ...(runWorkers ? [BullModule.registerQueue({ name: QUEUES.audit })] : []),
+    ...(runWorkers ? [BullModule.registerQueue({ name: QUEUES.audit }, { name: QUEUES.passwordReset })] : []),
   ],
   controllers: [
     serviceHealthController('identity'),
@@ -81,7 +82,7 @@ const runWorkers = configOrExit().RUN_WORKERS;
     RecoveryCodeHasher,
     TwoFactorService,
     AccountSecurityService,
-    ...(runWorkers ? [AuditProcessor] : []),
+    ...(runWorkers ? [AuditProcessor, PasswordResetProcessor] : []),
   ],
 })
 export class IdentityModule {}

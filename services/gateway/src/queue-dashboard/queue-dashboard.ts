@@ -27,6 +27,7 @@ const DESCRIPTIONS: Record<QueueName, string> = {
   [QUEUES.stripeEvents]: 'Stripe webhook events, applied by the billing worker',
   [QUEUES.deadlineAlerts]: 'Scans for due filings that fan out deadline reminder mails',
   [QUEUES.audit]: 'Audit entries of every service, written into the append-only audit log by identity',
+  [QUEUES.passwordReset]: 'Forgot-password requests, answered with a reset mail by the identity worker',
   ...(Object.fromEntries(
     Object.entries(HOUSEKEEPING_QUEUES).map(([service, queue]) => [
       queue,

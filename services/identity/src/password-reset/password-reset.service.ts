@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
 import type { MessageReply } from '@portal/contracts';
-import { AuditScope, AuditTrail, Outbox, QUEUES } from '@portal/events';
+import { AuditScope, AuditTrail, Outbox, type PasswordResetRequestJob, QUEUES } from '@portal/events';
 import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { LoginThrottle } from '../auth/login-throttle';
@@ -35,29 +35,55 @@ export class PasswordResetService {
     private readonly audit: AuditTrail,
   ) {}
 
-  /** Always the same answer; a mail with a reset link only when the account exists. */
+  /**
+   * Always the same answer, after the same work: the request is written to the outbox as it is, and
+   * the `password-reset` worker looks the address up and mails a reset link when it has an account
+   * (mailLink). Looking it up here, or issuing the token before answering, would make the answer
+   * slower for an address that has an account, and tell who has one.
+   */
   async forgot(email: string, ip: string): Promise<MessageReply> {
     await this.limiter.consume(RATE_LIMITS.forgotPasswordPerIp, clientKey(ip));
     const account = normalizeEmail(email);
     await this.limiter.consume(RATE_LIMITS.forgotPasswordPerAccount, account);
 
-    const user = await this.users.findByEmail(email);
-    if (user) {
-      await this.dataSource.transaction(async (manager) => {
-        const token = await this.tokens.issue(manager, user.id, PURPOSE);
-        await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
-          template: 'reset-password',
-          to: user.email,
-          data: {
-            firstName: user.firstName,
-            link: `${this.config.appUrl}/reset-password?${new URLSearchParams({ token }).toString()}`,
-            expiresInMinutes: TOKEN_LIFETIMES[PURPOSE].minutes,
-          },
-        });
+    await this.dataSource.transaction(async (manager) => {
+      await this.outbox.enqueue(manager, QUEUES.passwordReset, 'request', {
+        email,
+        requested_at: new Date().toISOString(),
       });
-      this.logger.log(`password reset mail queued for user ${user.id}`);
-    }
+    });
     return { message: MESSAGES.resetLinkSent };
+  }
+
+  /**
+   * The `password-reset` job: a reset link for the account of `email`, if there is one; a token and
+   * its mail in one transaction. A reset token issued for the account since the request (this job's,
+   * run before and retried, or a later request's) already answers it: nothing more is sent.
+   */
+  async mailLink(request: PasswordResetRequestJob): Promise<void> {
+    const user = await this.users.findByEmail(request.email);
+    if (!user) return;
+    const mailed = await this.dataSource.transaction(async (manager) => {
+      // One job at a time per account, so two retries of one request cannot both pass the check below.
+      await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      const [answered] = (await manager.query(
+        `SELECT 1 FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND created_at >= $3::timestamptz LIMIT 1`,
+        [user.id, PURPOSE, request.requested_at],
+      )) as unknown[];
+      if (answered) return false;
+      const token = await this.tokens.issue(manager, user.id, PURPOSE);
+      await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
+        template: 'reset-password',
+        to: user.email,
+        data: {
+          firstName: user.firstName,
+          link: `${this.config.appUrl}/reset-password?${new URLSearchParams({ token }).toString()}`,
+          expiresInMinutes: TOKEN_LIFETIMES[PURPOSE].minutes,
+        },
+      });
+      return true;
+    });
+    if (mailed) this.logger.log(`password reset mail queued for user ${user.id}`);
   }
 
   /**
