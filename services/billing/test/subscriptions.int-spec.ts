@@ -172,6 +172,44 @@ describe('subscriptions', () => {
     expect(await charges(billing, client.userId)).toEqual([4900]);
   });
 
+  it('refuses an Idempotency-Key sent again for another package, card or trial, as a payment does', async () => {
+    const client = await newClient(app(), 'key-reused');
+    const starter = await serviceId(app(), 'bookkeeping-starter'); // Trial 3 months
+    const key = newKey();
+    const body = { package_id: starter, payment_method_id: 'pm_card_visa', trial_period_days: 30 };
+    const created = await subscribe(client, body, key);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'trialing', trial_period: 30 });
+
+    const reused = {
+      detail:
+        'This Idempotency-Key was already used for another payment. Start a new checkout to pay for something else.',
+    };
+    const compliance = await serviceId(app(), 'annual-compliance');
+    for (const changed of [
+      { ...body, package_id: compliance },
+      { ...body, payment_method_id: 'pm_card_mastercard' },
+      { ...body, trial_period_days: 60 },
+      { ...body, trial_period_days: 0 },
+      { package_id: starter, payment_method_id: 'pm_card_visa' },
+    ]) {
+      const answer = await subscribe(client, changed, key);
+      expect({ sent: changed, status: answer.status, body: answer.body }).toEqual({
+        sent: changed,
+        status: 409,
+        body: reused,
+      });
+    }
+
+    // The same request in the query's other words (1 means 30 days) is the same request.
+    const again = await subscribe(client, { ...body, trial_period_days: 1 }, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: created.body.id, status: 'trialing', trial_period: 30 });
+    const listed = await api<SubscriptionReply[]>(app(), 'GET', '/subscriptions/user', { token: client.token });
+    expect(listed.body.map((subscription) => subscription.id)).toEqual([created.body.id]);
+    expect(await charges(billing, client.userId)).toEqual([]);
+  });
+
   it('cancels at the period end keeping the reason (CANCELING), and re-activates', async () => {
     const client = await newClient(app(), 'cancel');
     const starter = await serviceId(app(), 'bookkeeping-starter');

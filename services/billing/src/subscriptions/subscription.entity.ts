@@ -48,6 +48,7 @@ export const LIVE_STATUSES: readonly LocalSubscriptionStatus[] = [
   `status IN ('pending', 'incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused')`,
 )
 @Check('subscriptions_trial_period_days_check', `trial_period_days BETWEEN 0 AND 730`)
+@Check('subscriptions_requested_trial_days_check', `requested_trial_days >= 0`)
 @Check('subscriptions_card_exp_month_check', `card_exp_month BETWEEN 1 AND 12`)
 @Check('subscriptions_idempotency_key_check', `idempotency_key ~ '^[A-Za-z0-9._:-]{8,255}$'`)
 @Check('subscriptions_refusal_status_check', `refusal_status BETWEEN 400 AND 599`)
@@ -95,6 +96,13 @@ export class Subscription {
   /** Days of trial granted (0: none). */
   @Column({ type: 'integer', default: 0 })
   trialPeriodDays: number;
+
+  /**
+   * Days of trial the subscribe request asked for, by the query rule (1 is 30), before the cap: part of
+   * what its Idempotency-Key stands for. Null on rows written before it was kept (not compared).
+   */
+  @Column({ type: 'integer', nullable: true })
+  requestedTrialDays: number | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   trialStart: Date | null;

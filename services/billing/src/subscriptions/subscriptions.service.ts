@@ -33,7 +33,7 @@ import { isCardError, isMissing, isStripeError, PaymentDeclinedException, toHttp
 import { Invoice } from './invoice.entity';
 import { LIVE_STATUSES, LocalSubscriptionStatus, Subscription } from './subscription.entity';
 import { isEnded, isRunning, toInvoiceReply, toSubscriptionReply } from './subscription-view';
-import { grantedTrialDays } from './trial';
+import { grantedTrialDays, trialDaysFromQuery } from './trial';
 
 /**
  * What every read of a subscription from Stripe expands: the card and the latest invoice's payments. Stripe
@@ -105,6 +105,7 @@ export class SubscriptionsService {
     request: CreateSubscriptionRequest,
   ): Promise<CreateSubscriptionReply> {
     await this.limiter.consume(RATE_LIMITS.checkoutsPerUser, user.id);
+    const requestedTrialDays = trialDaysFromQuery(request.trial_period_days);
     let subscription = await this.dataSource.getRepository(Subscription).findOneBy({ userId: user.id, idempotencyKey });
     if (!subscription) {
       const item = await this.priceList.find(request.package_id, ['package']);
@@ -124,9 +125,14 @@ export class SubscriptionsService {
         currency: item.currency,
         paymentMethodId: request.payment_method_id,
         trialPeriodDays: trialDays,
+        requestedTrialDays,
       });
     }
-    if (subscription.packageId !== request.package_id || subscription.paymentMethodId !== request.payment_method_id) {
+    if (
+      subscription.packageId !== request.package_id ||
+      subscription.paymentMethodId !== request.payment_method_id ||
+      (subscription.requestedTrialDays !== null && subscription.requestedTrialDays !== requestedTrialDays)
+    ) {
       throw new ConflictException({ detail: MESSAGES.idempotencyKeyReused });
     }
     const outcome = await this.settle(subscription.id);
@@ -314,7 +320,13 @@ export class SubscriptionsService {
     idempotencyKey: string,
     values: Pick<
       Subscription,
-      'packageId' | 'packageName' | 'amountCents' | 'currency' | 'paymentMethodId' | 'trialPeriodDays'
+      | 'packageId'
+      | 'packageName'
+      | 'amountCents'
+      | 'currency'
+      | 'paymentMethodId'
+      | 'trialPeriodDays'
+      | 'requestedTrialDays'
     >,
   ): Promise<Subscription> {
     const repository = this.dataSource.getRepository(Subscription);
@@ -334,8 +346,9 @@ export class SubscriptionsService {
       // Any unique conflict (the same key sent twice at once, or another live one) inserts nothing.
       await this.dataSource.query(
         `INSERT INTO subscriptions
-           (user_id, customer_id, idempotency_key, package_id, package_name, amount_cents, currency, payment_method_id, trial_period_days)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           (user_id, customer_id, idempotency_key, package_id, package_name, amount_cents, currency, payment_method_id,
+            trial_period_days, requested_trial_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT DO NOTHING`,
         [
           customer.userId,
@@ -347,6 +360,7 @@ export class SubscriptionsService {
           values.currency,
           values.paymentMethodId,
           values.trialPeriodDays,
+          values.requestedTrialDays,
         ],
       );
       const mine = await repository.findOneBy({ userId: customer.userId, idempotencyKey });
