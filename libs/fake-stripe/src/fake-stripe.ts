@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { advanceClock } from './billing';
 import { randomToken } from './ids';
 import { authenticateIntent } from './intents';
-import { FakeStripeHttp } from './server';
+import { ApiRequestLog, FakeStripeHttp } from './server';
 import { copy, FakeStripeState } from './state';
 import { WebhookDelivery, WebhookDispatcher } from './webhooks';
 
@@ -41,6 +41,8 @@ export interface FakeStripe {
   events(): Stripe.Event[];
   /** Every webhook delivery so far, in order, with the endpoint's status and body. */
   deliveries(): WebhookDelivery[];
+  /** Every API request (/v1) so far, oldest first, with the status it was answered. */
+  requests(): ApiRequestLog[];
   /** Delivers an event again (to test duplicates and out-of-order arrival). */
   redeliver(eventId: string, url?: string): void;
   /** Completes or fails the 3-D Secure step of an intent in requires_action, as the test page would. */
@@ -96,6 +98,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     waitForWebhooks: () => webhooks.idle(),
     events: () => state.events.map(copy),
     deliveries: () => webhooks.deliveries.map((delivery) => ({ ...delivery })),
+    requests: () => http.requests.map((request) => ({ ...request })),
     redeliver: (eventId, target) => {
       const event = state.event(eventId);
       if (!event) throw new Error(`No such event: '${eventId}'`);

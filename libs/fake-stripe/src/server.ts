@@ -24,6 +24,14 @@ interface SavedResponse {
   headers: Record<string, string>;
 }
 
+/** One API request as Stripe's request logs show it. */
+export interface ApiRequestLog {
+  method: string;
+  /** The path without the query, e.g. /v1/invoices/in_123. */
+  path: string;
+  status: number;
+}
+
 interface Reply {
   status: number;
   body: string | Buffer;
@@ -50,6 +58,8 @@ const CORS_HEADERS = {
  */
 export class FakeStripeHttp {
   private readonly idempotency = new Map<string, SavedResponse>();
+  /** Every /v1 request, oldest first (what Stripe's dashboard lists under Logs). */
+  readonly requests: ApiRequestLog[] = [];
 
   constructor(
     private readonly state: FakeStripeState,
@@ -63,6 +73,8 @@ export class FakeStripeHttp {
     } catch (error) {
       reply = errorReply(error, newId('req', 14));
     }
+    const path = new URL(request.url ?? '/', 'http://fake-stripe').pathname;
+    if (path.startsWith('/v1/')) this.requests.push({ method: request.method ?? 'GET', path, status: reply.status });
     if (request.headers['x-fake-stripe-js'] && reply.status >= 400) {
       // The stand-in Stripe.js reads the status from a header, so a decline logs no failed request.
       reply = { ...reply, status: 200, headers: { ...reply.headers, 'X-Fake-Stripe-Status': String(reply.status) } };

@@ -221,6 +221,53 @@ describe('Stripe webhooks', () => {
     ]);
   });
 
+  it('ignores invoice.upcoming (a draft with no id, nothing to read again), in either API version', async () => {
+    const client = await newClient(billing.app, 'upcoming');
+    const created = await subscribe(billing, client, 'annual-compliance');
+    await billing.settled();
+    const stripeId = await stripeIdOf(billing, created.id);
+    const paid = billing.fake
+      .events()
+      .find(
+        (event) =>
+          event.type === 'invoice.paid' &&
+          (event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === stripeId,
+      )!;
+    // Stripe: "The received Invoice object will not have an invoice ID."
+    const { id: _paidId, parent, ...invoice } = paid.data.object as Stripe.Invoice;
+    const draft = { ...invoice, status: 'draft', billing_reason: 'upcoming', amount_paid: 0, status_transitions: {} };
+    const upcoming = [
+      { ...paid, id: `evt_upcoming${newKey().replaceAll('-', '')}`, data: { object: { ...draft, parent } } },
+      {
+        ...paid,
+        id: `evt_upcoming${newKey().replaceAll('-', '')}`,
+        api_version: '2024-06-20',
+        data: {
+          object: { ...draft, subscription: stripeId, subscription_details: parent?.subscription_details ?? null },
+        },
+      },
+    ].map((event) => ({ ...event, type: 'invoice.upcoming' }));
+    const requestsBefore = billing.fake.requests().length;
+    for (const event of upcoming) {
+      const body = JSON.stringify(event, null, 2);
+      const response = await post(body, signatureHeader(body, billing.fake.webhookSecret));
+      expect(response.status).toBe(200);
+    }
+    await billing.settled();
+
+    expect(billing.fake.requests().slice(requestsBefore)).toEqual([]);
+    const rows = await billing.app.sql<{ id: string; processed_at: Date | null; last_error: string | null }>(
+      'SELECT id, processed_at, last_error FROM billing.stripe_events WHERE id = ANY($1)',
+      [upcoming.map((event) => event.id)],
+    );
+    expect(new Map(rows.map(({ id, ...row }) => [id, row]))).toEqual(
+      new Map(upcoming.map((event) => [event.id, { processed_at: expect.any(Date), last_error: null }])),
+    );
+    expect((await invoices(billing, client, created.id)).map((i) => [i.status, i.amount_paid])).toEqual([
+      ['paid', 4900],
+    ]);
+  });
+
   it('mails the update-payment link when a renewal fails, and a new card settles it', async () => {
     const client = await newClient(billing.app, 'renewal');
     const created = await subscribe(billing, client, 'payroll-growth');

@@ -50,6 +50,7 @@ export class StripeEventsService {
   }
 
   private async bringInLine(event: Stripe.Event): Promise<void> {
+    // `id` is missing only on the draft of invoice.upcoming.
     const object = event.data.object as { object: string; id: string };
     switch (object.object) {
       case 'subscription': {
@@ -58,6 +59,12 @@ export class StripeEventsService {
         return;
       }
       case 'invoice': {
+        // invoice.upcoming describes the draft of a renewal Stripe has not made yet: it has no id (so there
+        // is nothing to read again) and is not an invoice of the subscription; the real one has its own events.
+        if (!object.id) {
+          this.logger.debug(`Stripe event ${event.id} (${event.type}) names no invoice; nothing to update`);
+          return;
+        }
         // An event is rendered in the webhook endpoint's API version (by default the account's), not the
         // SDK's: before 2025-03-31 an invoice has no `parent`. The invoice read again has the SDK's shape.
         const invoice =
