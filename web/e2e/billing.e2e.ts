@@ -340,6 +340,52 @@ describe('billing pages', () => {
       '/profile#subscriptions',
     );
   });
+  it('sends one request for a double click on Cancel Subscription, Re-Activate and Pay', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    await api('/subscriptions/stripe', token, {
+      method: 'POST',
+      key: true,
+      body: { package_id: await serviceIdOf('Books', 'bookkeeping-scale'), payment_method_id: 'pm_card_visa' },
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && /^\/api\/(subscriptions|payments)\//.test(path)) {
+        sent.push(path.replace(/[0-9a-f-]{36}/, ':id'));
+      }
+    });
+    // Both clicks in one task, as a fast double click lands: nothing renders in between.
+    const doubleClick = (button: ReturnType<Page['getByRole']>) =>
+      button.evaluate((element: HTMLElement) => {
+        element.click();
+        element.click();
+      });
+
+    await page.goto('/profile#subscriptions');
+    const item = main(page).getByRole('listitem', { name: 'Scale Bookkeeping' });
+    await item.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await doubleClick(
+      page.getByRole('dialog', { name: 'Cancel Subscription' }).getByRole('button', { name: 'Cancel Subscription' }),
+    );
+    await item.getByText('CANCELING', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Re-Activate' }).click();
+    await doubleClick(
+      page.getByRole('dialog', { name: 'Re-Activate Subscription' }).getByRole('button', { name: 'Re-Activate' }),
+    );
+    await item.getByText('ACTIVE', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+    expect(sent).toEqual(['/api/subscriptions/:id/cancel', '/api/subscriptions/:id/reactivate']);
+
+    sent.length = 0;
+    await page.goto(`/service-purchase?service=${await serviceIdOf('Company', 'company-dissolution')}`);
+    await fillCheckout(page, '4242424242424242');
+    await doubleClick(main(page).getByRole('button', { name: 'Pay $299.00' }));
+    await main(page).getByText('Payment Successful!').waitFor();
+    expect(sent).toEqual(['/api/payments/create-setup-intent', '/api/payments/service-payment']);
+  });
+
   it('keeps the keyboard focus on the subscription after cancelling and re-activating it', async () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, client);

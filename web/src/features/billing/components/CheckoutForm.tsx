@@ -23,6 +23,7 @@ import {
   type PayOutcome,
   type RequiredField,
 } from '../checkout';
+import { useInFlight } from '../hooks/use-in-flight';
 import { BILLING_MESSAGES } from '../labels';
 import { BillingDetailsFields } from './BillingDetailsFields';
 import { CardField } from './CardField';
@@ -66,6 +67,9 @@ export function CheckoutForm<T>({
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const attempt = useRef<CheckoutAttempt>(newAttempt());
+  // `busy` disables the button only once rendered: a second submit before that (a double click) would
+  // save another card and pay again with the attempt's key; it is dropped here instead.
+  const flight = useInFlight();
 
   function fail(error: unknown) {
     if (!outcomeUnknown(error)) attempt.current = newAttempt();
@@ -139,7 +143,10 @@ export function CheckoutForm<T>({
   return (
     <form
       className={formStyles.form}
-      onSubmit={(event) => void handleSubmit(run)(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void flight.run(() => handleSubmit(run)(event));
+      }}
       noValidate
       aria-label="Payment"
     >

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { errorMessage } from '../checkout';
 import { useCancelSubscription, useReactivateSubscription } from '../hooks/use-billing';
+import { useInFlight } from '../hooks/use-in-flight';
 import { BILLING_MESSAGES, cancelTrialSentence, reactivationMessage } from '../labels';
 import { formatDate } from '../money';
 import styles from './Billing.module.css';
@@ -20,9 +21,14 @@ interface DialogProps {
   onDone(): void;
 }
 
+/** A failed change is shown from the mutation's state (`isError`), not from its promise. */
+const shownFromState = () => undefined;
+
 /** Cancel at the period end, with a reason; during a trial it says nothing will be charged. */
 export function CancelDialog({ subscription, now, onClose, onDone }: DialogProps) {
   const cancel = useCancelSubscription();
+  // A second submit before the button renders disabled (a double click) sends nothing.
+  const flight = useInFlight();
   const { register, handleSubmit } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const trialSentence = cancelTrialSentence(subscription, now);
   const description =
@@ -32,7 +38,14 @@ export function CancelDialog({ subscription, now, onClose, onDone }: DialogProps
     <Dialog title="Cancel Subscription" description={description} onClose={onClose}>
       <form
         className={formStyles.form}
-        onSubmit={handleSubmit(({ reason }) => cancel.mutate({ id: subscription.id, reason }, { onSuccess: onDone }))}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void flight.run(() =>
+            handleSubmit(({ reason }) =>
+              cancel.mutateAsync({ id: subscription.id, reason }).then(onDone, shownFromState),
+            )(event),
+          );
+        }}
       >
         <TextAreaField
           label="Why are you cancelling? (optional)"
@@ -61,6 +74,8 @@ export function CancelDialog({ subscription, now, onClose, onDone }: DialogProps
 /** Undo the cancellation: the trial goes on, or the card is charged (spec part 2, section 4). */
 export function ReactivateDialog({ subscription, now, onClose, onDone }: DialogProps) {
   const reactivate = useReactivateSubscription();
+  // A second click before the button renders disabled (a double click) sends nothing.
+  const flight = useInFlight();
   return (
     <Dialog title="Re-Activate Subscription" description={reactivationMessage(subscription, now)} onClose={onClose}>
       <FormError
@@ -76,7 +91,7 @@ export function ReactivateDialog({ subscription, now, onClose, onDone }: DialogP
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
           disabled={reactivate.isPending}
           aria-busy={reactivate.isPending || undefined}
-          onClick={() => reactivate.mutate(subscription.id, { onSuccess: onDone })}
+          onClick={() => void flight.run(() => reactivate.mutateAsync(subscription.id).then(onDone, shownFromState))}
           data-autofocus
         >
           {reactivate.isPending ? 'Re-activating…' : 'Re-Activate'}
