@@ -254,6 +254,34 @@ describe('subscriptions', () => {
     expect(await charges(billing, client.userId)).toEqual([]);
   });
 
+  it('asks Stripe once for a cancel or a re-activate sent twice at once (a double click)', async () => {
+    const client = await newClient(app(), 'double');
+    const scale = await serviceId(app(), 'bookkeeping-scale');
+    const created = await subscribe(client, { package_id: scale, payment_method_id: 'pm_card_visa' });
+    const id = created.body.id;
+    const stripeId = (await stripeSubscription(id)).id;
+    const updates = () =>
+      billing.fake
+        .requests()
+        .filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${stripeId}`);
+    const change = (action: 'cancel' | 'reactivate') =>
+      api<SubscriptionReply>(app(), 'POST', `/subscriptions/${id}/${action}`, { token: client.token, json: {} });
+
+    const canceled = await Promise.all([change('cancel'), change('cancel')]);
+    expect(canceled.map((answer) => [answer.status, answer.body.cancel_at_period_end])).toEqual([
+      [200, true],
+      [200, true],
+    ]);
+    expect(updates()).toHaveLength(1);
+    const reactivated = await Promise.all([change('reactivate'), change('reactivate')]);
+    expect(reactivated.map((answer) => [answer.status, answer.body.cancel_at_period_end])).toEqual([
+      [200, false],
+      [200, false],
+    ]);
+    expect(updates()).toHaveLength(2);
+    expect(await charges(billing, client.userId)).toEqual([99900]);
+  });
+
   it('changes the card future invoices are charged to', async () => {
     const client = await newClient(app(), 'card');
     const starter = await serviceId(app(), 'bookkeeping-starter');
