@@ -6,6 +6,8 @@ import {
   cancelTrialSentence,
   canReactivate,
   cardLabel,
+  invoiceAmount,
+  invoiceNames,
   invoiceStatusLabel,
   purchaseName,
   purchaseStatusLabel,
@@ -76,5 +78,32 @@ describe('billing labels', () => {
       reason: 'We hired an in-house bookkeeper.',
     });
     expect(cancelRequest('   ')).toEqual({ reason: '' });
+  });
+
+  it('names each invoice distinctly for its links: by number, else by date and amount', () => {
+    const invoice = {
+      number: null,
+      created: '2026-05-01T12:00:00Z',
+      amount_paid: 0,
+      amount_due: 29900,
+      currency: 'usd',
+      status: 'draft' as const,
+    };
+    const paid = { ...invoice, number: 'F2A1B3C4-0002', amount_paid: 29900, status: 'paid' as const };
+    const june = { ...invoice, created: '2026-06-01T12:00:00Z', status: 'open' as const };
+    const voided = { ...invoice, amount_due: 4900, status: 'void' as const };
+    expect(invoiceAmount(paid)).toBe('$299.00');
+    expect(invoiceNames([paid, june, invoice, voided])).toEqual([
+      'invoice F2A1B3C4-0002',
+      'invoice dated June 1, 2026, $299.00',
+      'invoice dated May 1, 2026, $299.00',
+      'invoice dated May 1, 2026, $49.00',
+    ]);
+    // Alike in number, date and amount: told apart by their order.
+    expect(invoiceNames([invoice, paid, { ...invoice, status: 'open' as const }])).toEqual([
+      'invoice dated May 1, 2026, $299.00 (1 of 2)',
+      'invoice F2A1B3C4-0002',
+      'invoice dated May 1, 2026, $299.00 (2 of 2)',
+    ]);
   });
 });

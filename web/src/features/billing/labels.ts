@@ -1,5 +1,11 @@
-import type { CancelSubscriptionRequest, InvoiceStatus, PurchaseReply, SubscriptionReply } from '@portal/contracts';
-import { formatDate } from './money';
+import type {
+  CancelSubscriptionRequest,
+  InvoiceReply,
+  InvoiceStatus,
+  PurchaseReply,
+  SubscriptionReply,
+} from '@portal/contracts';
+import { formatCents, formatDate } from './money';
 import { isTrialActive } from './trial';
 
 /** The texts of billing (spec part 2, sections 4, 5, 8). */
@@ -46,6 +52,32 @@ const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 /** paid → Paid, open → Unpaid, void, draft, uncollectible; any other value as it is. */
 export function invoiceStatusLabel(status: string): string {
   return INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status;
+}
+
+type InvoiceFacts = Pick<InvoiceReply, 'number' | 'created' | 'amount_paid' | 'amount_due' | 'currency' | 'status'>;
+
+/** What an invoice comes to: what was paid once it is paid, else what is due. */
+export function invoiceAmount(invoice: InvoiceFacts): string {
+  return formatCents(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due, invoice.currency);
+}
+
+/**
+ * How each invoice of a list is named to a screen reader (its links: 'View invoice …', 'PDF of invoice
+ * …'): by its number, or, without one (a draft has none), by its date and amount; names still alike are
+ * told apart by their order in the list.
+ */
+export function invoiceNames(invoices: readonly InvoiceFacts[]): string[] {
+  const names = invoices.map((invoice) =>
+    invoice.number
+      ? `invoice ${invoice.number}`
+      : `invoice dated ${formatDate(invoice.created)}, ${invoiceAmount(invoice)}`,
+  );
+  const total = (name: string) => names.filter((other) => other === name).length;
+  return names.map((name, index) => {
+    if (total(name) === 1) return name;
+    const place = names.slice(0, index + 1).filter((other) => other === name).length;
+    return `${name} (${place} of ${total(name)})`;
+  });
 }
 
 const ENDED = ['canceled', 'incomplete_expired'];

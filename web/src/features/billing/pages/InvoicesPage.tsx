@@ -6,13 +6,14 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { errorMessage } from '../checkout';
 import styles from '../components/Billing.module.css';
 import { useInvoices } from '../hooks/use-billing';
-import { BILLING_MESSAGES, invoiceStatusLabel } from '../labels';
-import { formatCents, formatDate } from '../money';
+import { BILLING_MESSAGES, invoiceAmount, invoiceNames, invoiceStatusLabel } from '../labels';
+import { formatDate } from '../money';
 
 /** /subscription/{id}/invoices (spec part 2, section 2): the invoice history, amounts in cents / 100. */
 export function InvoicesPage() {
   const { id = '' } = useParams();
   const invoices = useInvoices(id);
+  const names = invoiceNames(invoices.data?.invoices ?? []);
   useDocumentTitle('Invoice History');
   return (
     <div className={`${container.container} ${styles.page}`}>
@@ -44,27 +45,22 @@ export function InvoicesPage() {
                 </tr>
               </thead>
               <tbody>
-                {invoices.data.invoices.map((invoice) => (
+                {invoices.data.invoices.map((invoice, index) => (
                   <tr key={invoice.id}>
                     <td>{invoice.number ?? '—'}</td>
                     <td>{formatDate(invoice.created)}</td>
-                    <td className={styles.amount}>
-                      {formatCents(
-                        invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
-                        invoice.currency,
-                      )}
-                    </td>
+                    <td className={styles.amount}>{invoiceAmount(invoice)}</td>
                     <td>{invoiceStatusLabel(invoice.status)}</td>
                     <td>
                       {invoice.hosted_invoice_url && (
                         <a href={invoice.hosted_invoice_url} target="_blank" rel="noreferrer">
-                          View<span className="visually-hidden"> invoice {invoice.number}</span>
+                          View<span className="visually-hidden"> {names[index]}</span>
                         </a>
                       )}
                       {invoice.hosted_invoice_url && invoice.invoice_pdf && ' · '}
                       {invoice.invoice_pdf && (
                         <a href={invoice.invoice_pdf} target="_blank" rel="noreferrer">
-                          PDF<span className="visually-hidden"> of invoice {invoice.number}</span>
+                          PDF<span className="visually-hidden"> of {names[index]}</span>
                         </a>
                       )}
                     </td>
