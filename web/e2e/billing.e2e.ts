@@ -163,7 +163,9 @@ describe('billing pages', () => {
     // The payment call is held until the button has said 'Processing...'.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let payments = 0;
     await page.route('**/api/payments/service-payment', async (route) => {
+      payments += 1;
       await held;
       await route.continue();
     });
@@ -171,8 +173,13 @@ describe('billing pages', () => {
     const processing = form.getByRole('button', { name: 'Processing...' });
     await processing.waitFor();
     expect(await processing.isDisabled()).toBe(true);
+    // It keeps the focus while it works (aria-disabled), but pressing it again pays nothing more.
+    expect(await processing.evaluate((button) => button === document.activeElement)).toBe(true);
+    await processing.click({ force: true });
+    await page.keyboard.press('Enter');
     release();
     await form.getByText('Payment Successful!').waitFor();
+    expect(payments).toBe(1);
 
     await waitForPath(page, '/service-confirmation');
     await form.getByRole('heading', { level: 1, name: 'Purchase Confirmed' }).waitFor();

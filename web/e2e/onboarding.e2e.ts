@@ -183,10 +183,19 @@ describe('invite codes and the bookkeeping questionnaire', () => {
       await held;
       await route.continue();
     });
-    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByRole('button', { name: 'Submit' }).focus();
+    await visitor.keyboard.press('Enter');
     const busy = form.getByRole('button', { name: 'Submitting...' });
     await busy.waitFor();
+    // Marked disabled for assistive technology, yet still focusable: the focus stays on it, not the page body.
+    expect(await busy.getAttribute('aria-disabled')).toBe('true');
     expect(await busy.isDisabled()).toBe(true);
+    expect(await busy.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Pressing it again, clicking it, Enter in a field or a script's submit send nothing more.
+    await visitor.keyboard.press('Enter');
+    await visitor.keyboard.press('Space');
+    await busy.click({ force: true });
+    await form.getByLabel('Company name').press('Enter');
     await form.evaluate((element) => (element as HTMLFormElement).requestSubmit());
     release();
 
