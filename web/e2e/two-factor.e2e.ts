@@ -49,6 +49,18 @@ async function enrolOnSettings(page: Page, account: Account): Promise<string> {
   await form.getByRole('button', { name: 'Turn on' }).click();
   await settings.getByText('Two-factor authentication is on.').waitFor();
   expect(await settings.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+  // A browser that refuses the clipboard (permission denied, no HTTPS): the page says so, nothing is thrown.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator.clipboard, 'writeText', {
+      value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+    });
+  });
+  await settings.getByRole('button', { name: 'Copy codes' }).click();
+  await settings
+    .getByRole('alert')
+    .getByText('Could not copy. Select the codes and copy them by hand, or download them.')
+    .waitFor();
+  expect(await settings.getByRole('button', { name: 'Copy codes' }).count()).toBe(1);
   await settings.getByRole('button', { name: 'I have saved my codes' }).click();
   await settings.getByText(/Two-factor authentication is on since .*\. 10 recovery codes left\./).waitFor();
   return secret;

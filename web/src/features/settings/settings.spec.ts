@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api/client';
 import { actionLabel } from '../../shared/audit-actions';
-import { describeUserAgent, recoveryCodesText, settingsErrorMessage } from './settings';
+import { copyText, describeUserAgent, recoveryCodesText, settingsErrorMessage } from './settings';
 
 describe('settings texts', () => {
   it('says each security event in words, and an unknown one as it is', () => {
@@ -42,5 +42,14 @@ describe('settings texts', () => {
       'mnpqr-stuvw',
       '',
     ]);
+  });
+
+  it('says whether the codes were copied: a refused or missing clipboard is a failure, not an unhandled error', async () => {
+    const written: string[] = [];
+    expect(await copyText('A\nB', { writeText: async (text) => void written.push(text) })).toBe(true);
+    expect(written).toEqual(['A\nB']);
+    const refused = { writeText: () => Promise.reject(new Error('Write permission denied.')) };
+    expect(await copyText('A', refused)).toBe(false);
+    expect(await copyText('A', undefined)).toBe(false);
   });
 });

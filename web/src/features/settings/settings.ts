@@ -16,6 +16,7 @@ export const SETTINGS_MESSAGES = {
   sessionsFailed: 'Sessions could not be loaded.',
   statusFailed: 'Two-factor authentication status could not be loaded.',
   noEvents: 'No security events yet.',
+  copyFailed: 'Could not copy. Select the codes and copy them by hand, or download them.',
 } as const;
 
 /** A short name of the browser and system of a user agent ("Firefox on Windows"), or "Unknown browser". */
@@ -55,4 +56,18 @@ export function recoveryCodesText(codes: string[], email: string): string {
     ...codes,
     '',
   ].join('\n');
+}
+
+/**
+ * Puts `text` on the clipboard; false when the browser refuses (no clipboard outside HTTPS, permission
+ * denied, the page not focused), so that the page can say so instead of seeming to have copied.
+ */
+export async function copyText(text: string, clipboard: Pick<Clipboard, 'writeText'> | undefined): Promise<boolean> {
+  if (!clipboard) return false;
+  try {
+    await clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorStatus } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
-import { recoveryCodesText, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
+import { copyText, recoveryCodesText, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
 
 const button = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
@@ -34,7 +34,8 @@ function QrCode({ url }: { url: string }) {
 /** The ten recovery codes, shown once, to copy or download. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   const { user } = useSession();
-  const [copied, setCopied] = useState(false);
+  // Null until 'Copy codes' is pressed; false when the browser refused to copy.
+  const [copied, setCopied] = useState<boolean | null>(null);
   const text = recoveryCodesText(codes, user?.email ?? '');
   const download = () => {
     const link = document.createElement('a');
@@ -59,7 +60,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
         <button
           type="button"
           className={button}
-          onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+          onClick={() => void copyText(text, navigator.clipboard).then(setCopied)}
         >
           {copied ? 'Copied' : 'Copy codes'}
         </button>
@@ -70,6 +71,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
           I have saved my codes
         </button>
       </div>
+      {copied === false && <Alert tone="error">{SETTINGS_MESSAGES.copyFailed}</Alert>}
     </div>
   );
 }
