@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { ANSWER_LIMITS } from '@portal/contracts';
 import {
   adminAccount,
   mailLink,
@@ -133,6 +134,15 @@ describe('invite codes and the bookkeeping questionnaire', () => {
     await visitor.goto(link);
     const form = main(visitor).getByRole('form', { name: BOOKKEEPING });
     await main(visitor).getByRole('heading', { level: 1, name: BOOKKEEPING }).waitFor();
+
+    // Typing stops at the server's limit for each answer (the number the server checks, from the contracts).
+    expect(await form.getByLabel('Company name').getAttribute('maxlength')).toBe(String(ANSWER_LIMITS.company_name));
+    expect(await form.getByLabel('How many business bank accounts do you have?').getAttribute('maxlength')).toBe(
+      String(ANSWER_LIMITS.bank_accounts_count),
+    );
+    expect(await form.getByLabel('Which email address should we send your reports to?').getAttribute('maxlength')).toBe(
+      String(ANSWER_LIMITS.report_email),
+    );
 
     // Conditional questions appear and disappear with the answers they follow from.
     expect(await conditionalQuestions(form)).toEqual([]);
@@ -288,6 +298,12 @@ describe('the non-profit questionnaire', () => {
     const lateForm = main(late).getByRole('form', { name: NONPROFIT });
     await lateForm.waitFor();
 
+    expect(await form.getByLabel('Name of the non-profit').getAttribute('maxlength')).toBe(
+      String(ANSWER_LIMITS.non_profit_name),
+    );
+    expect(await form.getByLabel('State of formation').getAttribute('maxlength')).toBe(
+      String(ANSWER_LIMITS.state_of_formation),
+    );
     await form.getByLabel('Name of the non-profit').fill('Helping Hands LLC');
     await form.getByLabel('EIN (Employer Identification Number)').fill('12-345');
     await form.getByLabel('State of formation').fill('Delaware');

@@ -4,6 +4,9 @@
  * and Vite bundles it into the browser.
  */
 
+/** The longest e-mail address any endpoint takes (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
 /** The body of every error (4xx and 5xx); the web shows `detail` as it is. */
 export interface ErrorReply {
   detail: string;

@@ -2,7 +2,7 @@
  * Invite codes and the two onboarding questionnaires (onboarding, under /invite-codes): the
  * admins' code management and submissions, the public code check and the two submits.
  */
-import type { Page } from './common';
+import { EMAIL_MAX_LENGTH, type Page } from './common';
 
 /** The two questionnaires a code can open, by the web route that shows them. */
 export const INVITE_ROUTES = ['/new-client', '/new-nonprofit-llc'] as const;
@@ -93,6 +93,20 @@ export interface NonprofitOnboardingRequest {
 }
 
 export type NonprofitField = keyof NonprofitOnboardingRequest;
+
+/**
+ * The longest answer each typed question of the two questionnaires takes (characters, trimmed); the
+ * forms stop typing there, the server refuses more. The EIN has its pattern instead (EIN_PATTERN).
+ */
+export const ANSWER_LIMITS = {
+  company_name: 200,
+  accounting_software_name: 200,
+  bank_accounts_count: 100,
+  payroll_provider_name: 200,
+  report_email: EMAIL_MAX_LENGTH,
+  non_profit_name: 200,
+  state_of_formation: 100,
+} as const satisfies Partial<Record<BookkeepingField | NonprofitField, number>>;
 
 export interface SubmitOnboardingReply {
   message: string;

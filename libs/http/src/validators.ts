@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, ValidationArguments, ValidationOptions } from 'class-validator';
+import { EMAIL_MAX_LENGTH } from '@portal/contracts';
 import { hasForbiddenText } from './request-input';
 
 /*
@@ -7,7 +8,8 @@ import { hasForbiddenText } from './request-input';
  * value as missing, too long and not a string at once, and the web shows `detail` as is.
  */
 
-export const EMAIL_MAX_LENGTH = 254;
+// Defined with the contracts, where the web's e-mail fields read it too.
+export { EMAIL_MAX_LENGTH };
 
 /** Lower-cased, trimmed e-mail: the comparison form and the key of per-account limits. */
 export function normalizeEmail(email: string): string {

@@ -1,3 +1,4 @@
+import { ANSWER_LIMITS, BOOKKEEPING_CHOICES } from '@portal/contracts';
 import {
   answerBookkeeping,
   BOOKKEEPING_FIELDS,
@@ -5,6 +6,7 @@ import {
   EMPTY_BOOKKEEPING,
   fieldsClearedBy,
   isBookkeepingFieldShown,
+  NONPROFIT_FIELDS,
   nonprofitPayload,
   validateBookkeeping,
   validateNonprofit,
@@ -205,5 +207,31 @@ describe('the non-profit questionnaire', () => {
       ein_number: '',
       state_of_formation: 'Delaware',
     });
+  });
+});
+
+describe('answer lengths', () => {
+  it("gives each typed question the server's limit from the contracts as its maxLength, and choices none", () => {
+    const limits = Object.fromEntries(
+      [...BOOKKEEPING_FIELDS, ...NONPROFIT_FIELDS].map(({ field, maxLength }) => [field, maxLength]),
+    );
+    expect(limits).toEqual({
+      company_name: ANSWER_LIMITS.company_name,
+      accounting_software_use: undefined,
+      accounting_software_name: ANSWER_LIMITS.accounting_software_name,
+      add_team_to_software: undefined,
+      setup_on_our_system: undefined,
+      bank_accounts_count: ANSWER_LIMITS.bank_accounts_count,
+      report_frequency: undefined,
+      payroll_provider: undefined,
+      payroll_provider_name: ANSWER_LIMITS.payroll_provider_name,
+      invoicing_help: undefined,
+      report_email: ANSWER_LIMITS.report_email,
+      non_profit_name: ANSWER_LIMITS.non_profit_name,
+      // Its pattern (nine digits, one dash) bounds it instead.
+      ein_number: undefined,
+      state_of_formation: ANSWER_LIMITS.state_of_formation,
+    });
+    for (const field of Object.keys(BOOKKEEPING_CHOICES)) expect(field in ANSWER_LIMITS).toBe(false);
   });
 });

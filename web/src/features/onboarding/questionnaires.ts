@@ -1,4 +1,5 @@
 import {
+  ANSWER_LIMITS,
   BOOKKEEPING_LABELS,
   EIN_MESSAGE,
   EIN_PATTERN,
@@ -42,13 +43,18 @@ export interface FieldInfo<Field extends string> {
   question: string;
   /** Needed whenever the question is shown. */
   required: boolean;
+  /** The longest answer the server takes (ANSWER_LIMITS), for the input's maxLength; none for choices. */
+  maxLength?: number;
 }
+
+const LIMITS: Readonly<Partial<Record<BookkeepingField | NonprofitField, number>>> = ANSWER_LIMITS;
 
 const bookkeeping = (field: BookkeepingField, question: string, required = true): FieldInfo<BookkeepingField> => ({
   field,
   label: BOOKKEEPING_LABELS[field],
   question,
   required,
+  maxLength: LIMITS[field],
 });
 
 /** Every field in the form's order. */
@@ -79,6 +85,7 @@ const nonprofit = (field: NonprofitField, question: string, required = true): Fi
   label: NONPROFIT_LABELS[field],
   question,
   required,
+  maxLength: LIMITS[field],
 });
 
 export const NONPROFIT_FIELDS: readonly FieldInfo<NonprofitField>[] = [

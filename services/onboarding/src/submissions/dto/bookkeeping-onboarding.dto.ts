@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  ANSWER_LIMITS as LIMITS,
   BOOKKEEPING_CHOICES as CHOICES,
   BOOKKEEPING_LABELS as LABELS,
   type BookkeepingOnboardingRequest,
@@ -10,16 +11,12 @@ import {
   AnswerCondition,
   BlankToNull,
   Choice,
-  EMAIL_MAX_LENGTH,
   IsEmailAddress,
   NotAskedWhen,
   OptionalText,
   RequiredText,
   Trim,
 } from '@portal/http';
-
-export const NAME_MAX_LENGTH = 200;
-export const SHORT_TEXT_MAX_LENGTH = 100;
 
 // The form's conditional questions (spec part 1, section 4), as the server applies them.
 const softwareUsed: AnswerCondition = (body) => body.accounting_software_use === 'Yes';
@@ -56,9 +53,9 @@ const NumberToText = () =>
  * empty (blank or null) but never with a value.
  */
 export class BookkeepingOnboardingDto implements BookkeepingOnboardingRequest {
-  @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: 'Acme LLC' })
+  @ApiProperty({ maxLength: LIMITS.company_name, example: 'Acme LLC' })
   @Trim()
-  @required('company_name', NAME_MAX_LENGTH)
+  @required('company_name', LIMITS.company_name)
   company_name: string;
 
   @ApiProperty({ enum: CHOICES.accounting_software_use })
@@ -68,15 +65,15 @@ export class BookkeepingOnboardingDto implements BookkeepingOnboardingRequest {
 
   @ApiPropertyOptional({
     nullable: true,
-    maxLength: NAME_MAX_LENGTH,
+    maxLength: LIMITS.accounting_software_name,
     description: 'Optional; only when accounting_software_use is Yes',
   })
   @Trim()
   @BlankToNull()
   @notAsked('accounting_software_name', softwareNotUsed, 'accounting_software_use is Yes')
   @OptionalText({
-    maxLength: NAME_MAX_LENGTH,
-    tooLong: ANSWER_MESSAGES.tooLong(LABELS.accounting_software_name, NAME_MAX_LENGTH),
+    maxLength: LIMITS.accounting_software_name,
+    tooLong: ANSWER_MESSAGES.tooLong(LABELS.accounting_software_name, LIMITS.accounting_software_name),
     notText: ANSWER_MESSAGES.notText(LABELS.accounting_software_name),
   })
   accounting_software_name?: string | null;
@@ -103,10 +100,10 @@ export class BookkeepingOnboardingDto implements BookkeepingOnboardingRequest {
   @choice('setup_on_our_system', softwareNotUsed)
   setup_on_our_system?: string | null;
 
-  @ApiProperty({ maxLength: SHORT_TEXT_MAX_LENGTH, example: '3' })
+  @ApiProperty({ maxLength: LIMITS.bank_accounts_count, example: '3' })
   @NumberToText()
   @Trim()
-  @required('bank_accounts_count', SHORT_TEXT_MAX_LENGTH)
+  @required('bank_accounts_count', LIMITS.bank_accounts_count)
   bank_accounts_count: string;
 
   @ApiProperty({ enum: CHOICES.report_frequency })
@@ -121,13 +118,13 @@ export class BookkeepingOnboardingDto implements BookkeepingOnboardingRequest {
 
   @ApiPropertyOptional({
     nullable: true,
-    maxLength: NAME_MAX_LENGTH,
+    maxLength: LIMITS.payroll_provider_name,
     description: 'Required when payroll_provider is Yes; empty otherwise',
   })
   @Trim()
   @BlankToNull()
   @notAsked('payroll_provider_name', noPayrollProvider, 'payroll_provider is Yes')
-  @required('payroll_provider_name', NAME_MAX_LENGTH, hasPayrollProvider)
+  @required('payroll_provider_name', LIMITS.payroll_provider_name, hasPayrollProvider)
   payroll_provider_name?: string | null;
 
   @ApiProperty({ enum: CHOICES.invoicing_help })
@@ -135,7 +132,7 @@ export class BookkeepingOnboardingDto implements BookkeepingOnboardingRequest {
   @choice('invoicing_help')
   invoicing_help: string;
 
-  @ApiProperty({ maxLength: EMAIL_MAX_LENGTH, example: 'owner@acme.example' })
+  @ApiProperty({ maxLength: LIMITS.report_email, example: 'owner@acme.example' })
   @Trim()
   @IsEmailAddress({
     required: ANSWER_MESSAGES.required(LABELS.report_email),

@@ -1,9 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
-import { EIN_PATTERN, NONPROFIT_LABELS as LABELS, type NonprofitOnboardingRequest } from '@portal/contracts';
+import {
+  ANSWER_LIMITS as LIMITS,
+  EIN_PATTERN,
+  NONPROFIT_LABELS as LABELS,
+  type NonprofitOnboardingRequest,
+} from '@portal/contracts';
 import { ANSWER_MESSAGES } from '../../common/messages';
 import { BlankToNull, RequiredText, Trim } from '@portal/http';
-import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './bookkeeping-onboarding.dto';
 
 /** An EIN as the IRS writes it (12-3456789), whether or not it was typed with the dash. */
 export function formatEin(ein: string): string {
@@ -12,12 +16,12 @@ export function formatEin(ein: string): string {
 
 /** The 'Non-Profit LLC Formation Questionnaire'. */
 export class NonprofitOnboardingDto implements NonprofitOnboardingRequest {
-  @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: 'Helping Hands LLC' })
+  @ApiProperty({ maxLength: LIMITS.non_profit_name, example: 'Helping Hands LLC' })
   @Trim()
   @RequiredText({
     required: ANSWER_MESSAGES.required(LABELS.non_profit_name),
-    maxLength: NAME_MAX_LENGTH,
-    tooLong: ANSWER_MESSAGES.tooLong(LABELS.non_profit_name, NAME_MAX_LENGTH),
+    maxLength: LIMITS.non_profit_name,
+    tooLong: ANSWER_MESSAGES.tooLong(LABELS.non_profit_name, LIMITS.non_profit_name),
   })
   non_profit_name: string;
 
@@ -34,12 +38,12 @@ export class NonprofitOnboardingDto implements NonprofitOnboardingRequest {
   })
   ein_number?: string | null;
 
-  @ApiProperty({ maxLength: SHORT_TEXT_MAX_LENGTH, example: 'Delaware' })
+  @ApiProperty({ maxLength: LIMITS.state_of_formation, example: 'Delaware' })
   @Trim()
   @RequiredText({
     required: ANSWER_MESSAGES.required(LABELS.state_of_formation),
-    maxLength: SHORT_TEXT_MAX_LENGTH,
-    tooLong: ANSWER_MESSAGES.tooLong(LABELS.state_of_formation, SHORT_TEXT_MAX_LENGTH),
+    maxLength: LIMITS.state_of_formation,
+    tooLong: ANSWER_MESSAGES.tooLong(LABELS.state_of_formation, LIMITS.state_of_formation),
   })
   state_of_formation: string;
 }

@@ -120,7 +120,7 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
     >
       <form className={formStyles.form} onSubmit={submit} noValidate aria-label={BOOKKEEPING_TITLE}>
         {BOOKKEEPING_FIELDS.filter(({ field }) => isBookkeepingFieldShown(field, answers)).map(
-          ({ field, question, required }) => {
+          ({ field, question, required, maxLength }) => {
             const className = FOLLOW_UPS.has(field) ? styles.followUp : undefined;
             const invalid = issue?.field === field;
             const describedBy = invalid ? errorId : undefined;
@@ -146,6 +146,7 @@ export function BookkeepingQuestionnaire({ invite }: { invite: InviteRecord }) {
                 label={question}
                 hint={hint}
                 required={required}
+                maxLength={maxLength}
                 requiredMark={required}
                 invalid={invalid}
                 describedBy={describedBy}

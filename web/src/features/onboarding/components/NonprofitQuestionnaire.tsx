@@ -77,12 +77,13 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
       intro="Tell us about the non-profit LLC you are forming. Questions marked * are required."
     >
       <form className={formStyles.form} onSubmit={submit} noValidate aria-label={NONPROFIT_TITLE}>
-        {NONPROFIT_FIELDS.map(({ field, question, required }) => (
+        {NONPROFIT_FIELDS.map(({ field, question, required, maxLength }) => (
           <TextField
             key={field}
             label={question}
             hint={HINTS[field]}
             required={required}
+            maxLength={maxLength}
             autoComplete={field === 'non_profit_name' ? 'organization' : 'off'}
             invalid={issue?.field === field}
             describedBy={issue?.field === field ? errorId : undefined}
