@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { INVITE_DESCRIPTION_MAX_LENGTH } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
@@ -9,6 +8,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import type { InviteCode } from '../api';
 import { useCreateInviteCode } from '../hooks/use-invite-codes';
 import {
@@ -36,8 +36,11 @@ interface CreateInviteCodeDialogProps {
  */
 export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeDialogProps) {
   const create = useCreateInviteCode();
-  const [issue, setIssue] = useState<ReturnType<typeof validateCreate>>(null);
-  const errorId = useId();
+  // A failed call is described by the first field (the one the dialog opens on), not by every field.
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<'hours' | 'route'>(
+    create.isError ? failureMessage(INVITE_MESSAGES.createFailed, create.error) : null,
+    'hours',
+  );
   const { register, handleSubmit, setFocus } = useForm<CreateFormValues>({ defaultValues: DEFAULT_CREATE_VALUES });
 
   const submit = handleSubmit((values) => {
@@ -52,10 +55,6 @@ export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeD
     create.mutate(createPayload(values, new Date()), { onSuccess: onCreated });
   });
 
-  const error = issue?.message ?? (create.isError ? failureMessage(INVITE_MESSAGES.createFailed, create.error) : null);
-  const describedBy = (field: 'hours' | 'route') =>
-    error && (issue?.field === field || (!issue && field === 'hours')) ? errorId : undefined;
-
   return (
     <Dialog title={CREATE_DIALOG_TITLE} onClose={onClose}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
@@ -67,18 +66,11 @@ export function CreateInviteCodeDialog({ onClose, onCreated }: CreateInviteCodeD
           step={1}
           required
           hint="The code stops working this many hours from now."
-          invalid={issue?.field === 'hours'}
-          describedBy={describedBy('hours')}
+          {...fieldIssue('hours')}
           data-autofocus
           {...register('hours')}
         />
-        <SelectField
-          label="Route"
-          required
-          invalid={issue?.field === 'route'}
-          describedBy={describedBy('route')}
-          {...register('route')}
-        >
+        <SelectField label="Route" required {...fieldIssue('route')} {...register('route')}>
           <option value="">Select a route</option>
           {ROUTE_OPTIONS.map((option) => (
             <option key={option.route} value={option.route}>

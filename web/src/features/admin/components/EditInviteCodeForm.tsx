@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { INVITE_DESCRIPTION_MAX_LENGTH } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
@@ -7,6 +7,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import type { InviteCode } from '../api';
 import { useUpdateInviteCode } from '../hooks/use-invite-codes';
 import {
@@ -29,8 +30,9 @@ interface EditInviteCodeFormProps {
 /** A row of the codes table in edit mode: expiration, route and description, with Save and Cancel. */
 export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
   const update = useUpdateInviteCode();
-  const [issue, setIssue] = useState<ReturnType<typeof validateEdit>>(null);
-  const errorId = useId();
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<'expiration' | 'route'>(
+    update.isError ? failureMessage(INVITE_MESSAGES.saveFailed, update.error) : null,
+  );
   const { register, handleSubmit, setFocus } = useForm<EditFormValues>({ defaultValues: toEditValues(code) });
 
   useEffect(() => setFocus('expiration'), [setFocus]);
@@ -52,10 +54,6 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
     update.mutate({ id: code.id, payload: editPayload(values) }, { onSuccess: () => onDone(true) });
   });
 
-  const error = issue?.message ?? (update.isError ? failureMessage(INVITE_MESSAGES.saveFailed, update.error) : null);
-  const describedBy = (field: 'expiration' | 'route') =>
-    error && (issue?.field === field || !issue) ? errorId : undefined;
-
   return (
     <form
       className={styles.editForm}
@@ -68,17 +66,10 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
         label="Expires"
         type="datetime-local"
         required
-        invalid={issue?.field === 'expiration'}
-        describedBy={describedBy('expiration')}
+        {...fieldIssue('expiration')}
         {...register('expiration')}
       />
-      <SelectField
-        label="Route"
-        required
-        invalid={issue?.field === 'route'}
-        describedBy={describedBy('route')}
-        {...register('route')}
-      >
+      <SelectField label="Route" required {...fieldIssue('route')} {...register('route')}>
         {ROUTE_OPTIONS.map((option) => (
           <option key={option.route} value={option.route}>
             {option.label}

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTimeout } from 'usehooks-ts';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -7,6 +7,7 @@ import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import type { InviteCode } from '../api';
 import { useSendInviteCode } from '../hooks/use-invite-codes';
 import {
@@ -28,15 +29,11 @@ interface SendInviteCodeDialogProps {
 /** 'Send Invite Code via Email' (spec part 1, sections 2, 4, 5, 8): closes 2 s after a successful send. */
 export function SendInviteCodeDialog({ code, onClose }: SendInviteCodeDialogProps) {
   const send = useSendInviteCode();
-  const [issue, setIssue] = useState<ReturnType<typeof validateRecipient>>(null);
-  const errorId = useId();
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<'recipient'>(
+    send.isError ? failureMessage(INVITE_MESSAGES.sendFailed, send.error) : null,
+  );
   const { register, handleSubmit, setFocus } = useForm<{ recipient: string }>({ defaultValues: { recipient: '' } });
-
-  useEffect(() => {
-    if (!send.isSuccess) return;
-    const timer = window.setTimeout(onClose, SEND_DIALOG_CLOSE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [send.isSuccess, onClose]);
+  useTimeout(onClose, send.isSuccess ? SEND_DIALOG_CLOSE_DELAY_MS : null);
 
   const submit = handleSubmit(({ recipient }) => {
     if (send.isPending || send.isSuccess) return;
@@ -49,8 +46,6 @@ export function SendInviteCodeDialog({ code, onClose }: SendInviteCodeDialogProp
     }
     send.mutate({ id: code.id, email: recipient.trim() });
   });
-
-  const error = issue?.message ?? (send.isError ? failureMessage(INVITE_MESSAGES.sendFailed, send.error) : null);
 
   return (
     <Dialog title={SEND_DIALOG_TITLE} onClose={onClose}>
@@ -69,8 +64,7 @@ export function SendInviteCodeDialog({ code, onClose }: SendInviteCodeDialogProp
             type="email"
             autoComplete="off"
             required
-            invalid={issue?.field === 'recipient'}
-            describedBy={error ? errorId : undefined}
+            {...fieldIssue('recipient')}
             data-autofocus
             {...register('recipient')}
           />

@@ -2,6 +2,7 @@ import { APPLICATION_POSITIONS, RESUME_ACCEPT, MESSAGE_LIMITS } from '@portal/co
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTimeout } from 'usehooks-ts';
 import { Alert } from '../../../shared/ui/Alert';
 import { Field } from '../../../shared/ui/Field';
 import formStyles from '../../../shared/ui/form.module.css';
@@ -10,6 +11,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { sendApplication } from '../api';
 import {
   APPLICATION_MESSAGES,
@@ -35,23 +37,18 @@ interface ApplicationFormProps {
  * 5 s. A resume of another type is refused as soon as it is chosen.
  */
 export function ApplicationForm({ chosen }: ApplicationFormProps) {
-  const [issue, setIssue] = useState<ReturnType<typeof validateApplication>>(null);
   const [resume, setResume] = useState<File | null>(null);
   // A new key gives a new, empty file input: the only way to clear one.
   const [fileKey, setFileKey] = useState(0);
   const resumeId = useId();
-  const errorId = useId();
   const send = useMutation({ mutationFn: sendApplication });
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<ApplicationField>(
+    send.isError ? applicationErrorMessage(send.error) : null,
+  );
   const { register, handleSubmit, setFocus, setValue, reset } = useForm<ApplicationValues>({
     defaultValues: EMPTY_APPLICATION,
   });
-  const { reset: resetSend } = send;
-
-  useEffect(() => {
-    if (!send.isSuccess && !send.isError) return;
-    const timer = window.setTimeout(resetSend, STATUS_CLEAR_MS);
-    return () => window.clearTimeout(timer);
-  }, [send.isSuccess, send.isError, resetSend]);
+  useTimeout(send.reset, send.isSuccess || send.isError ? STATUS_CLEAR_MS : null);
 
   useEffect(() => {
     if (!chosen) return;
@@ -98,10 +95,6 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
     });
   });
 
-  const error = issue?.message ?? (send.isError ? applicationErrorMessage(send.error) : null);
-  const describedBy = (field: ApplicationField) =>
-    error && (issue?.field === field || (!issue && send.isError)) ? errorId : undefined;
-
   return (
     <form className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label="Job application">
       <div className={formStyles.row}>
@@ -110,8 +103,7 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
           maxLength={MESSAGE_LIMITS.name}
           autoComplete="name"
           required
-          invalid={issue?.field === 'name'}
-          describedBy={describedBy('name')}
+          {...fieldIssue('name')}
           {...register('name')}
         />
         <TextField
@@ -119,8 +111,7 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
           type="email"
           autoComplete="email"
           required
-          invalid={issue?.field === 'email'}
-          describedBy={describedBy('email')}
+          {...fieldIssue('email')}
           {...register('email')}
         />
       </div>
@@ -130,8 +121,7 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
           type="tel"
           autoComplete="tel"
           required
-          invalid={issue?.field === 'phone'}
-          describedBy={describedBy('phone')}
+          {...fieldIssue('phone')}
           {...register('phone')}
         />
         <TextField
@@ -139,18 +129,11 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
           type="url"
           autoComplete="url"
           placeholder="https://www.linkedin.com/in/your-name"
-          invalid={issue?.field === 'linkedin'}
-          describedBy={describedBy('linkedin')}
+          {...fieldIssue('linkedin')}
           {...register('linkedin')}
         />
       </div>
-      <SelectField
-        label="Position"
-        required
-        invalid={issue?.field === 'position'}
-        describedBy={describedBy('position')}
-        {...register('position')}
-      >
+      <SelectField label="Position" required {...fieldIssue('position')} {...register('position')}>
         <option value="">Choose a position</option>
         {APPLICATION_POSITIONS.map((position) => (
           <option key={position} value={position}>
@@ -164,18 +147,10 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
         rows={5}
         required
         hint="Tell us about your experience and why you would like to join."
-        invalid={issue?.field === 'message'}
-        describedBy={describedBy('message')}
+        {...fieldIssue('message')}
         {...register('message')}
       />
-      <Field
-        key={fileKey}
-        id={resumeId}
-        label="Resume"
-        hint={RESUME_HINT}
-        invalid={issue?.field === 'resume'}
-        describedBy={describedBy('resume')}
-      >
+      <Field key={fileKey} id={resumeId} label="Resume" hint={RESUME_HINT} {...fieldIssue('resume')}>
         {(control) => (
           <input
             {...control}

@@ -1,7 +1,8 @@
 import { MESSAGE_LIMITS } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTimeout } from 'usehooks-ts';
 import { QueryScope } from '../../../shared/api/QueryScope';
 import { Alert } from '../../../shared/ui/Alert';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -10,6 +11,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { sendMessage } from '../api';
 import {
   CONTACT_MESSAGES,
@@ -46,21 +48,18 @@ export function ContactModal(props: ContactModalProps) {
 }
 
 function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
-  const errorId = useId();
   const withPreferredTime = mode === 'call';
   // Fixed when the modal opens: the picker's lower bound. The check on submit uses the time of the submit.
   const [earliest] = useState(() => earliestPreferredTime(new Date()));
-  const [issue, setIssue] = useState<ReturnType<typeof validateContactModal>>(null);
   const send = useMutation({ mutationFn: sendMessage });
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<keyof ContactModalValues>(
+    send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.modalFailed) : null,
+  );
   const { register, handleSubmit, setFocus } = useForm<ContactModalValues>({
     defaultValues: { name: '', email: '', phone: '', message: defaultMessage(topic), preferredTime: '' },
   });
 
-  useEffect(() => {
-    if (!send.isSuccess) return;
-    const timer = window.setTimeout(onClose, MODAL_CLOSE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [send.isSuccess, onClose]);
+  useTimeout(onClose, send.isSuccess ? MODAL_CLOSE_DELAY_MS : null);
 
   const submit = handleSubmit((values) => {
     const problem = validateContactModal(values, new Date());
@@ -73,10 +72,6 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
     send.mutate(modalPayload(withPreferredTime ? values : { ...values, preferredTime: '' }, localTimeZone(), mode));
   });
 
-  const error = issue?.message ?? (send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.modalFailed) : null);
-  const describedBy = (field: keyof ContactModalValues) =>
-    error && (issue?.field === field || !issue) ? errorId : undefined;
-
   return (
     <Dialog title={CONTACT_MODAL_TITLES[mode]} onClose={onClose} closeOnBackdropClick>
       {send.isSuccess ? (
@@ -88,8 +83,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
             maxLength={MESSAGE_LIMITS.name}
             autoComplete="name"
             required
-            invalid={issue?.field === 'name'}
-            describedBy={describedBy('name')}
+            {...fieldIssue('name')}
             data-autofocus
             {...register('name')}
           />
@@ -98,8 +92,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
             type="email"
             autoComplete="email"
             required
-            invalid={issue?.field === 'email'}
-            describedBy={describedBy('email')}
+            {...fieldIssue('email')}
             {...register('email')}
           />
           <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
@@ -110,8 +103,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
               min={earliest}
               step={PREFERRED_TIME_STEP_MINUTES * 60}
               hint="On the hour or the half hour, in your time zone."
-              invalid={issue?.field === 'preferredTime'}
-              describedBy={error && issue?.field === 'preferredTime' ? errorId : undefined}
+              {...fieldIssue('preferredTime')}
               {...register('preferredTime')}
             />
           )}
@@ -120,8 +112,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
             maxLength={MESSAGE_LIMITS.message}
             rows={4}
             required
-            invalid={issue?.field === 'message'}
-            describedBy={describedBy('message')}
+            {...fieldIssue('message')}
             {...register('message')}
           />
           <FormError id={errorId} message={error} />

@@ -1,7 +1,7 @@
 import { MESSAGE_LIMITS } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTimeout } from 'usehooks-ts';
 import { siteConfig } from '../../../shared/config';
 import { Alert } from '../../../shared/ui/Alert';
 import container from '../../../shared/ui/container.module.css';
@@ -12,6 +12,7 @@ import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { sendMessage } from '../api';
 import {
   CONTACT_MESSAGES,
@@ -28,17 +29,12 @@ const EMPTY: ContactPageValues = { name: '', email: '', phone: '', subject: '', 
 /** /contact (spec part 2): a message form; the status clears after 5 s and the form after a success. */
 export function ContactPage() {
   useDocumentTitle('Contact');
-  const [issue, setIssue] = useState<ReturnType<typeof validateContactPage>>(null);
-  const errorId = useId();
   const send = useMutation({ mutationFn: sendMessage });
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<keyof ContactPageValues>(
+    send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.pageFailed) : null,
+  );
   const { register, handleSubmit, setFocus, reset } = useForm<ContactPageValues>({ defaultValues: EMPTY });
-  const { reset: resetSend } = send;
-
-  useEffect(() => {
-    if (!send.isSuccess && !send.isError) return;
-    const timer = window.setTimeout(resetSend, STATUS_CLEAR_MS);
-    return () => window.clearTimeout(timer);
-  }, [send.isSuccess, send.isError, resetSend]);
+  useTimeout(send.reset, send.isSuccess || send.isError ? STATUS_CLEAR_MS : null);
 
   const submit = handleSubmit((values) => {
     const problem = validateContactPage(values);
@@ -50,10 +46,6 @@ export function ContactPage() {
     }
     send.mutate(contactPagePayload(values), { onSuccess: () => reset(EMPTY) });
   });
-
-  const error = issue?.message ?? (send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.pageFailed) : null);
-  const describedBy = (field: keyof ContactPageValues) =>
-    error && (issue?.field === field || (!issue && send.isError)) ? errorId : undefined;
 
   return (
     <>
@@ -76,8 +68,7 @@ export function ContactPage() {
               maxLength={MESSAGE_LIMITS.name}
               autoComplete="name"
               required
-              invalid={issue?.field === 'name'}
-              describedBy={describedBy('name')}
+              {...fieldIssue('name')}
               {...register('name')}
             />
             <TextField
@@ -85,8 +76,7 @@ export function ContactPage() {
               type="email"
               autoComplete="email"
               required
-              invalid={issue?.field === 'email'}
-              describedBy={describedBy('email')}
+              {...fieldIssue('email')}
               {...register('email')}
             />
           </div>
@@ -96,8 +86,7 @@ export function ContactPage() {
               label="Subject"
               maxLength={MESSAGE_LIMITS.subject}
               required
-              invalid={issue?.field === 'subject'}
-              describedBy={describedBy('subject')}
+              {...fieldIssue('subject')}
               {...register('subject')}
             />
           </div>
@@ -106,8 +95,7 @@ export function ContactPage() {
             maxLength={MESSAGE_LIMITS.message}
             rows={6}
             required
-            invalid={issue?.field === 'message'}
-            describedBy={describedBy('message')}
+            {...fieldIssue('message')}
             {...register('message')}
           />
           <FormError id={errorId} message={error} />

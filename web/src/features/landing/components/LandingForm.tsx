@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import {
   buildLandingLead,
   SIMULATED_SUBMIT_MS,
@@ -23,9 +24,8 @@ interface LandingFormProps {
  * campaign's tracking parameters, is handed to the page after a simulated submit of about 1 s.
  */
 export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
-  const [issue, setIssue] = useState<ReturnType<typeof validateLandingForm>>(null);
+  const { issue, setIssue, errorId, fieldIssue } = useFormIssue<keyof LandingFormValues>(null);
   const [sending, setSending] = useState(false);
-  const errorId = useId();
   const { register, handleSubmit, setFocus } = useForm<LandingFormValues>({
     defaultValues: { name: '', email: '', company: '', phone: '' },
   });
@@ -43,7 +43,6 @@ export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
     onSubmitted(buildLandingLead(values, tracking, new Date()));
   });
 
-  const describedBy = (field: keyof LandingFormValues) => (issue?.field === field ? errorId : undefined);
   return (
     <form
       className={formStyles.form}
@@ -51,21 +50,13 @@ export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
       noValidate
       aria-label="Consultation request"
     >
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        required
-        invalid={issue?.field === 'name'}
-        describedBy={describedBy('name')}
-        {...register('name')}
-      />
+      <TextField label="Full Name" autoComplete="name" required {...fieldIssue('name')} {...register('name')} />
       <TextField
         label="Business Email"
         type="email"
         autoComplete="email"
         required
-        invalid={issue?.field === 'email'}
-        describedBy={describedBy('email')}
+        {...fieldIssue('email')}
         {...register('email')}
       />
       <div className={formStyles.row}>
@@ -73,8 +64,7 @@ export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
           label="Company"
           autoComplete="organization"
           required
-          invalid={issue?.field === 'company'}
-          describedBy={describedBy('company')}
+          {...fieldIssue('company')}
           {...register('company')}
         />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />

@@ -1,7 +1,7 @@
 import { MESSAGE_LIMITS, PERK_TYPES } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTimeout } from 'usehooks-ts';
 import { Alert } from '../../../shared/ui/Alert';
 import { ChoiceGroup } from '../../../shared/ui/ChoiceGroup';
 import formStyles from '../../../shared/ui/form.module.css';
@@ -9,6 +9,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { STATUS_CLEAR_MS } from '../../careers/application-form';
 import { sendPerkOffer } from '../api';
 import {
@@ -24,17 +25,12 @@ import styles from './Perks.module.css';
 
 /** The perk provider form: sending, then success (the form clears) or the error; the status clears after 5 s. */
 export function PerkProviderForm() {
-  const [issue, setIssue] = useState<ReturnType<typeof validatePerk>>(null);
-  const errorId = useId();
   const send = useMutation({ mutationFn: sendPerkOffer });
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<keyof PerkValues>(
+    send.isError ? PERK_MESSAGES.failed : null,
+  );
   const { register, handleSubmit, setFocus, reset } = useForm<PerkValues>({ defaultValues: EMPTY_PERK });
-  const { reset: resetSend } = send;
-
-  useEffect(() => {
-    if (!send.isSuccess && !send.isError) return;
-    const timer = window.setTimeout(resetSend, STATUS_CLEAR_MS);
-    return () => window.clearTimeout(timer);
-  }, [send.isSuccess, send.isError, resetSend]);
+  useTimeout(send.reset, send.isSuccess || send.isError ? STATUS_CLEAR_MS : null);
 
   const submit = handleSubmit((values) => {
     const problem = validatePerk(values);
@@ -48,14 +44,7 @@ export function PerkProviderForm() {
     send.mutate(perkPayload(values), { onSuccess: () => reset(EMPTY_PERK) });
   });
 
-  const error = issue?.message ?? (send.isError ? PERK_MESSAGES.failed : null);
-  const describedBy = (field: keyof PerkValues) =>
-    error && (issue?.field === field || (!issue && send.isError)) ? errorId : undefined;
-  const field = (name: keyof PerkValues) => ({
-    invalid: issue?.field === name,
-    describedBy: describedBy(name),
-    ...register(name),
-  });
+  const field = (name: keyof PerkValues) => ({ ...fieldIssue(name), ...register(name) });
 
   return (
     <form className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label="Perk provider">
@@ -100,8 +89,7 @@ export function PerkProviderForm() {
         question="Perk type"
         options={PERK_TYPES}
         required
-        invalid={issue?.field === 'perkType'}
-        describedBy={describedBy('perkType')}
+        {...fieldIssue('perkType')}
         registration={register('perkType')}
       />
       <TextAreaField
