@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { BusyButton } from './BusyButton';
 import buttonStyles from './button.module.css';
 import formStyles from './form.module.css';
 import { useHydrated } from './use-hydrated';
@@ -20,10 +21,9 @@ interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>
 /**
  * A form's submit button; a second submit cannot start while the first is under way.
  *
- * While busy it is aria-disabled, not disabled: a focused button that becomes disabled loses the focus,
- * which falls to the page body, and a keyboard or screen-reader user would start over from the top after
- * every submit. Its click is cancelled instead, which also cancels the implicit submission of Enter in a
- * field (the browser sends that as a click on this, the form's default button).
+ * While busy it is aria-disabled, not disabled, so it keeps the focus (BusyButton). Its click is
+ * cancelled instead, which also cancels the implicit submission of Enter in a field (the browser sends
+ * that as a click on this, the form's default button).
  *
  * Disabled in prerendered HTML until the page has hydrated. Before that the form has no submit
  * handler: the browser would send it itself, as a GET to the page's own URL — the sign-in form's
@@ -39,29 +39,20 @@ export function SubmitButton({
   block = false,
   disabled,
   className,
-  onClick,
   ...button
 }: SubmitButtonProps) {
   const hydrated = useHydrated();
   const classes = [buttonStyles.button, buttonStyles[variant], block && formStyles.submit, className];
-  const click = (event: MouseEvent<HTMLButtonElement>) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    onClick?.(event);
-  };
   return (
-    <button
+    <BusyButton
       type="submit"
       className={classes.filter(Boolean).join(' ')}
-      disabled={!hydrated || (Boolean(disabled) && !busy)}
-      aria-disabled={busy || undefined}
-      aria-busy={busy || undefined}
-      onClick={click}
+      busy={busy}
+      busyLabel={busyLabel}
+      disabled={!hydrated || disabled}
       {...button}
     >
-      {busy ? busyLabel : children}
-    </button>
+      {children}
+    </BusyButton>
   );
 }

@@ -22,6 +22,7 @@ import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { PanelLoadError } from './PanelLoadError';
 import { Pager } from './Pager';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Address', 'Request id'] as const;
 const button = (kind: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[kind]} ${styles.small}`;
@@ -63,22 +64,16 @@ export function AuditLogPanel() {
       <div className={styles.panelHead}>
         <h2 id={headingId}>Audit log</h2>
         <div className={styles.rowActions}>
-          <button
-            type="button"
-            className={button('secondary')}
-            disabled={log.isFetching}
-            onClick={() => void log.refetch()}
-          >
+          <BusyButton className={button('secondary')} busy={log.isFetching} onClick={() => void log.refetch()}>
             Refresh
-          </button>
-          <button
-            type="button"
+          </BusyButton>
+          <BusyButton
             className={button('secondary')}
-            disabled={files.busy === exportPath}
+            busy={files.busy === exportPath}
             onClick={() => void files.download(exportPath, 'audit-log.csv')}
           >
             Export CSV
-          </button>
+          </BusyButton>
         </div>
       </div>
       <div className={styles.stack}>

@@ -23,6 +23,7 @@ import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { PanelLoadError } from './PanelLoadError';
 import { Pager } from './Pager';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
 
@@ -75,13 +76,13 @@ function InboxItem({
       {item.message && <p className={inboxStyles.message}>{item.message}</p>}
       <div className={inboxStyles.actions}>
         {item.resume && (
-          <button type="button" className={smallButton} disabled={downloading} onClick={onDownload}>
+          <BusyButton className={smallButton} busy={downloading} onClick={onDownload}>
             Download resume ({item.resume.file_name}, {formatFileSize(item.resume.size)})
-          </button>
+          </BusyButton>
         )}
-        <button type="button" className={smallButton} disabled={marking} onClick={() => onMark(!handled)}>
+        <BusyButton className={smallButton} busy={marking} onClick={() => onMark(!handled)}>
           {handled ? 'Mark as open' : 'Mark as handled'}
-        </button>
+        </BusyButton>
       </div>
     </article>
   );
@@ -108,15 +109,14 @@ export function InboxPanel() {
         <h2 id={headingId}>Inbox</h2>
         <div className={inboxStyles.exports}>
           {SUBSCRIBER_EXPORTS.map(({ list, label }) => (
-            <button
+            <BusyButton
               key={list}
-              type="button"
               className={smallButton}
-              disabled={files.busy === subscribersExportPath(list)}
+              busy={files.busy === subscribersExportPath(list)}
               onClick={() => void files.download(subscribersExportPath(list), `${list}-subscribers.csv`)}
             >
               {label}
-            </button>
+            </BusyButton>
           ))}
         </div>
       </div>

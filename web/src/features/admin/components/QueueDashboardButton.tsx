@@ -4,6 +4,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { openQueueDashboardSession, QUEUE_DASHBOARD_URL } from '../api';
 import styles from './Admin.module.css';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 type State = { kind: 'idle' | 'opening' | 'opened' } | { kind: 'failed'; message: string };
 
@@ -30,14 +31,13 @@ export function QueueDashboardButton() {
 
   return (
     <div className={styles.headerActions}>
-      <button
-        type="button"
+      <BusyButton
         className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
-        disabled={state.kind === 'opening'}
+        busy={state.kind === 'opening'}
         onClick={() => void open()}
       >
         Queues
-      </button>
+      </BusyButton>
       {state.kind === 'opened' && (
         // Also the way in when a popup blocker kept the tab from opening.
         <p role="status" className={styles.muted}>

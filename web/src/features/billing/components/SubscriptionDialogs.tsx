@@ -12,6 +12,7 @@ import { useInFlight } from '../hooks/use-in-flight';
 import { BILLING_MESSAGES, cancelTrialSentence, reactivationMessage } from '../labels';
 import { formatDate } from '../money';
 import styles from './Billing.module.css';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 interface DialogProps {
   subscription: SubscriptionReply;
@@ -86,16 +87,15 @@ export function ReactivateDialog({ subscription, now, onClose, onDone }: DialogP
         <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onClose}>
           Not Now
         </button>
-        <button
-          type="button"
+        <BusyButton
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
-          disabled={reactivate.isPending}
-          aria-busy={reactivate.isPending || undefined}
+          busy={reactivate.isPending}
+          busyLabel="Re-activating…"
           onClick={() => void flight.run(() => reactivate.mutateAsync(subscription.id).then(onDone, shownFromState))}
           data-autofocus
         >
-          {reactivate.isPending ? 'Re-activating…' : 'Re-Activate'}
-        </button>
+          Re-Activate
+        </BusyButton>
       </div>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Dialog } from '../../../shared/ui/Dialog';
 import { FormError } from '../../../shared/ui/FormError';
 import { DASHBOARD_MESSAGES } from '../files';
 import styles from './Documents.module.css';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 interface DeleteFileDialogProps {
   name: string;
@@ -34,16 +35,15 @@ export function DeleteFileDialog({ name, busy, error, onConfirm, onClose }: Dele
         >
           Cancel
         </button>
-        <button
-          type="button"
+        <BusyButton
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
-          disabled={busy}
-          aria-busy={busy || undefined}
+          busy={busy}
+          busyLabel="Deleting…"
           aria-describedby={error ? errorId : undefined}
           onClick={onConfirm}
         >
-          {busy ? 'Deleting…' : 'Delete'}
-        </button>
+          Delete
+        </BusyButton>
       </div>
     </Dialog>
   );

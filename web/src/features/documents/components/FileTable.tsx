@@ -3,6 +3,7 @@ import buttonStyles from '../../../shared/ui/button.module.css';
 import { fileNameOf, folderOf, formatDateTime, formatFileSize, SOURCE_LABELS, type DashboardFile } from '../files';
 import styles from './Documents.module.css';
 import { Uploader } from './Uploader';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 interface FileTableProps {
   /** Names the table (and its scrolling region). */
@@ -72,16 +73,15 @@ export function FileTable({
                 </td>
                 <td>
                   <div className={styles.rowActions}>
-                    <button
-                      type="button"
+                    <BusyButton
                       className={small('secondary')}
                       aria-label={`Download ${name}`}
-                      aria-busy={downloading === file.ref || undefined}
-                      disabled={downloading === file.ref}
+                      busy={downloading === file.ref}
+                      busyLabel="Downloading…"
                       onClick={() => onDownload(file)}
                     >
-                      {downloading === file.ref ? 'Downloading…' : 'Download'}
-                    </button>
+                      Download
+                    </BusyButton>
                     {onDelete && (
                       <button
                         type="button"

@@ -7,6 +7,7 @@ import { LoadError } from '../../../shared/ui/LoadError';
 import { useEndSession, useSessions, useSignOutEverywhere } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
 import { describeUserAgent, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 /**
  * /settings, Sessions: the sign-ins whose tokens still work, each other one with its own Sign out (this
@@ -50,10 +51,9 @@ export function SessionsSection() {
                 <td>{describeUserAgent(session.user_agent)}</td>
                 <td>
                   {!session.current && (
-                    <button
-                      type="button"
+                    <BusyButton
                       className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-                      disabled={endSession.isPending}
+                      busy={endSession.isPending}
                       onClick={() =>
                         endSession.mutate(session.id, { onSuccess: () => everywhereButton.current?.focus() })
                       }
@@ -63,7 +63,7 @@ export function SessionsSection() {
                         {' '}
                         the session of {new Date(session.created_at).toLocaleString()}
                       </span>
-                    </button>
+                    </BusyButton>
                   )}
                 </td>
               </tr>
@@ -76,15 +76,14 @@ export function SessionsSection() {
       {endSession.isError && <Alert tone="error">{settingsErrorMessage(endSession.error)}</Alert>}
       {signOutEverywhere.isError && <Alert tone="error">{settingsErrorMessage(signOutEverywhere.error)}</Alert>}
       <div className={styles.actions}>
-        <button
+        <BusyButton
           ref={everywhereButton}
-          type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          disabled={signOutEverywhere.isPending}
+          busy={signOutEverywhere.isPending}
           onClick={everywhere}
         >
           Sign out everywhere
-        </button>
+        </BusyButton>
       </div>
     </>
   );

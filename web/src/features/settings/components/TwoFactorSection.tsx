@@ -12,6 +12,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorStatus } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
 import { copyText, recoveryCodesText, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 
 const button = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
@@ -237,14 +238,13 @@ export function TwoFactorSection({ required }: { required: boolean }) {
       ) : (
         <>
           {setup.isError && <Alert tone="error">{settingsErrorMessage(setup.error)}</Alert>}
-          <button
-            type="button"
+          <BusyButton
             className={`${buttonStyles.button} ${buttonStyles.primary}`}
-            disabled={setup.isPending}
+            busy={setup.isPending}
             onClick={() => setup.mutate()}
           >
             Set up two-factor authentication
-          </button>
+          </BusyButton>
         </>
       )}
     </>
