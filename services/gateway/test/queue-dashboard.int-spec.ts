@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { repoRoot } from '@portal/config';
 import { mailDropDir, QUEUES, redisConnectionOptions } from '@portal/events';
+import { QUEUE_DASHBOARD_MESSAGES } from '../src/queue-dashboard/queue-dashboard-sessions';
 import {
   apiClient,
   Call,
@@ -221,6 +222,67 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
     expect(sent.subject).toBe('Sent on retry');
     await eventually('the job completed', async () => (await mailQueue.getJob(jobId))?.finishedOn !== undefined);
     expect(await (await mailQueue.getJob(jobId))!.getState()).toBe('completed');
+  });
+
+  it('never lets a board session write jobs: adding one (a forged audit entry, a mail) or changing its data is refused', async () => {
+    const cookie = await adminCookie();
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${gateway.baseUrl}${path}`, {
+        method,
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const refused = { detail: QUEUE_DASHBOARD_MESSAGES.jobsReadOnly };
+    const forgedTarget = `user:${randomUUID()}`;
+    const forged = await send('POST', '/queues/api/queues/audit/add', {
+      name: 'record',
+      data: {
+        at: new Date().toISOString(),
+        actor_id: randomUUID(),
+        actor_email: 'another-admin@example.com',
+        client_ip: '203.0.113.9',
+        request_id: null,
+        action: 'vault.file_downloaded',
+        target: forgedTarget,
+        details: {},
+      },
+      options: {},
+    });
+    expect([forged.status, await forged.json()]).toEqual([403, refused]);
+
+    const to = uniqueEmail('board-phish');
+    const mailed = await send('POST', '/queues/api/queues/mail/add', {
+      name: 'send',
+      data: { to, subject: 'Your tax refund', text: 'Confirm your card at https://phish.example' },
+      options: {},
+    });
+    expect([mailed.status, await mailed.json()]).toEqual([403, refused]);
+
+    const jobId = randomUUID();
+    const original = { to: uniqueEmail('board-delayed'), subject: 'Later', text: 'As written' };
+    await mailQueue.add('send', original, { jobId, delay: 3_600_000 });
+    try {
+      const edited = await send('PATCH', `/queues/api/queues/mail/${jobId}/update-data`, {
+        data: { ...original, to },
+      });
+      expect([edited.status, await edited.json()]).toEqual([403, refused]);
+      expect((await mailQueue.getJob(jobId))!.data).toEqual(original);
+    } finally {
+      await (await mailQueue.getJob(jobId))?.remove();
+    }
+
+    const mails = await mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(mails.filter((job) => (job.data as { to?: string }).to === to)).toEqual([]);
+    const audit = new Queue(QUEUES.audit, {
+      connection: redisConnectionOptions(process.env.REDIS_URL!),
+      prefix: REDIS_PREFIX,
+    });
+    try {
+      const entries = await audit.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+      expect(entries.filter((job) => (job.data as { target?: string }).target === forgedTarget)).toEqual([]);
+    } finally {
+      await audit.close();
+    }
   });
 
   /** `npm run admin -- <command> <email>`, built, on this test's database and Redis. */

@@ -59,6 +59,14 @@ export function queueDashboardCsp(production: boolean): string {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The board's routes (relative to QUEUE_DASHBOARD_PATH) that write what a job carries: a job added
+ * to the audit queue becomes an audit entry in anyone's name, one added to the mail queue a mail from
+ * the firm to anyone, and new data rewrites a job before its worker runs it. Jobs are written by the
+ * services (through their outboxes) only; the board retries, cleans, pauses and shows them.
+ */
+const JOB_WRITES = new Set(['POST /api/queues/:queueName/add', 'PATCH /api/queues/:queueName/:jobId/update-data']);
+
+/**
  * Bull Board for every queue at /queues (UI, its static files and its JSON API), for admins
  * only: each request needs the cookie of a dashboard session (see QueueDashboardSessions),
  * checked before anything of the board runs. Register before the web app's static files:
@@ -100,7 +108,8 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
         const refusal =
           !SAFE_METHODS.has(request.method) && isCrossSite(request)
             ? { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.crossSite }
-            : await sessions.refusal(request.cookies[QUEUE_DASHBOARD_COOKIE]);
+            : ((await sessions.refusal(request.cookies[QUEUE_DASHBOARD_COOKIE])) ??
+              (writesJobs(request) ? { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.jobsReadOnly } : undefined));
         if (refusal) {
           return reply
             .code(refusal.status)
@@ -134,6 +143,11 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
     },
     { prefix: QUEUE_DASHBOARD_PATH },
   );
+}
+
+function writesJobs(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
+  return JOB_WRITES.has(`${request.method} ${route}`);
 }
 
 /**
