@@ -31,6 +31,8 @@ export interface AuthUser {
   twoFactor: boolean;
   /** The token's `sid`: the sign-in it belongs to (absent in tokens issued before sessions were kept). */
   sessionId?: string;
+  /** The token's `exp` (seconds since the epoch): what is opened with it must not outlive it. */
+  expiresAt?: number;
 }
 
 export const ADMIN_ROLE = 'admin';
@@ -59,5 +61,6 @@ export function toAuthUser(claims: AccessTokenClaims): AuthUser {
     sessionVersion: claims.sv ?? 0,
     twoFactor: claims.mfa === true,
     sessionId: claims.sid,
+    expiresAt: claims.exp,
   };
 }

@@ -33,7 +33,7 @@ export class QueueDashboardSessionController {
     const session = await this.sessions.open(admin);
     void reply.header(
       'set-cookie',
-      fastifyCookie.serialize(QUEUE_DASHBOARD_COOKIE, session, this.sessions.cookieOptions),
+      fastifyCookie.serialize(QUEUE_DASHBOARD_COOKIE, session.value, this.sessions.cookieOptions(session.seconds)),
     );
   }
 }

@@ -70,8 +70,12 @@ export class QueueDashboardSessions {
     return Math.min(QUEUE_DASHBOARD_SESSION_SECONDS, this.config.ACCESS_TOKEN_TTL_SECONDS);
   }
 
-  /** The signed value of the session cookie (QUEUE_DASHBOARD_COOKIE) that opens the board to `admin`. */
-  async open(admin: AuthUser): Promise<string> {
+  /**
+   * The signed value of the session cookie (QUEUE_DASHBOARD_COOKIE) that opens the board to `admin`, and
+   * how long it lives: lifetimeSeconds, and never past the access token it is opened with. The end of a
+   * sign-in (Sign Out) is remembered only while the sign-in would have lasted, which is the token's life.
+   */
+  async open(admin: AuthUser): Promise<{ value: string; seconds: number }> {
     const keys = this.keys();
     if (!keys.signingKey) throw new ServiceUnavailableException({ detail: QUEUE_DASHBOARD_MESSAGES.noSigningKey });
     const claims: SessionClaims = {
@@ -81,20 +85,24 @@ export class QueueDashboardSessions {
       sv: admin.sessionVersion,
       sid: admin.sessionId,
     };
-    return this.jwt.signAsync(claims, {
+    const tokenLeft =
+      admin.expiresAt === undefined ? this.lifetimeSeconds : admin.expiresAt - Math.floor(Date.now() / 1000);
+    const seconds = Math.max(1, Math.min(this.lifetimeSeconds, tokenLeft));
+    const value = await this.jwt.signAsync(claims, {
       algorithm: keys.algorithm,
       privateKey: keys.signingKey,
-      expiresIn: this.lifetimeSeconds,
+      expiresIn: seconds,
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
     });
+    return { value, seconds };
   }
 
-  /** Sent only to the board, never readable by scripts, never on a cross-site request. */
-  get cookieOptions(): SerializeOptions {
+  /** Sent only to the board, never readable by scripts, never on a cross-site request; `seconds` as open() said. */
+  cookieOptions(seconds: number): SerializeOptions {
     return {
       path: QUEUE_DASHBOARD_PATH,
-      maxAge: this.lifetimeSeconds,
+      maxAge: seconds,
       httpOnly: true,
       sameSite: 'strict',
       secure: this.config.isProduction,

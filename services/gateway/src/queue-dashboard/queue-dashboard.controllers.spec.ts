@@ -39,8 +39,8 @@ class TestModule {}
 
 const userToken = () => issueTestToken(SECRET, { role: 'user', user_type: 1 });
 const ADMIN_SESSION = '00000000-0000-4000-8000-0000000000cc';
-const adminToken = (sv = 0) =>
-  issueTestToken(SECRET, { sub: ADMIN_ID, role: 'admin', user_type: 99, sv, sid: ADMIN_SESSION });
+const adminToken = (sv = 0, expiresInSeconds = 3600) =>
+  issueTestToken(SECRET, { sub: ADMIN_ID, role: 'admin', user_type: 99, sv, sid: ADMIN_SESSION }, expiresInSeconds);
 
 /** A session cookie as the endpoint would sign it, with other claims (a forged role, say). */
 const signedSession = (claims: Record<string, unknown>, secret = SECRET) =>
@@ -114,6 +114,17 @@ describe('queue dashboard', () => {
       expect(cookie).toContain('SameSite=Strict');
       // Secure only in production (tests and development run on plain http://localhost).
       expect(cookie).not.toContain('Secure');
+    });
+
+    it('never outlives the access token it was opened with: its sign-in, and the record of its end, go with it', async () => {
+      const token = adminToken(0, 120);
+      const tokenExp = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
+      const response = await openSession(token);
+      expect(response.statusCode).toBe(204);
+      const cookie = String(response.headers['set-cookie']);
+      expect(Number(/Max-Age=(\d+)/.exec(cookie)![1])).toBeLessThanOrEqual(120);
+      const value = /portal_queue_dashboard=([^;]+)/.exec(cookie)![1];
+      expect(new JwtService().decode<{ exp: number }>(value).exp).toBeLessThanOrEqual(tokenExp);
     });
   });
 
