@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'queue.job_retried',
   'queue.job_removed',
   'queue.cleaned',
+  'queue.paused',
+  'queue.resumed',
   'deadline_reminders.run',
   'audit_log.exported',
 ] as const;

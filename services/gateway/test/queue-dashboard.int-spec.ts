@@ -224,7 +224,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
     expect(await (await mailQueue.getJob(jobId))!.getState()).toBe('completed');
   });
 
-  it('never lets a board session write jobs: adding one (a forged audit entry, a mail) or changing its data is refused', async () => {
+  it('never lets a board session write what the services own: adding a job (a forged audit entry, a mail), changing its data, removing a schedule', async () => {
     const cookie = await adminCookie();
     const send = (method: string, path: string, body: unknown) =>
       fetch(`${gateway.baseUrl}${path}`, {
@@ -232,7 +232,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const refused = { detail: QUEUE_DASHBOARD_MESSAGES.jobsReadOnly };
+    const refused = { detail: QUEUE_DASHBOARD_MESSAGES.changeRefused };
     const forgedTarget = `user:${randomUUID()}`;
     const forged = await send('POST', '/queues/api/queues/audit/add', {
       name: 'record',
@@ -269,6 +269,25 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
       expect((await mailQueue.getJob(jobId))!.data).toEqual(original);
     } finally {
       await (await mailQueue.getJob(jobId))?.remove();
+    }
+
+    // The reminder schedule is the services' too: removing it would silently stop deadline reminders.
+    const reminders = new Queue(QUEUES.deadlineAlerts, {
+      connection: redisConnectionOptions(process.env.REDIS_URL!),
+      prefix: REDIS_PREFIX,
+    });
+    try {
+      const [schedule] = await reminders.getJobSchedulers();
+      expect(schedule?.key).toBeDefined();
+      const removed = await send(
+        'PUT',
+        `/queues/api/queues/deadline-alerts/job-schedulers/${encodeURIComponent(schedule.key)}/remove`,
+        {},
+      );
+      expect([removed.status, await removed.json()]).toEqual([403, refused]);
+      expect((await reminders.getJobSchedulers()).map((kept) => kept.key)).toContain(schedule.key);
+    } finally {
+      await reminders.close();
     }
 
     const mails = await mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);

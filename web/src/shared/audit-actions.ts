@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'queue.job_retried': 'Queue job retried',
   'queue.job_removed': 'Queue job removed',
   'queue.cleaned': 'Queue cleaned',
+  'queue.paused': 'Queue paused',
+  'queue.resumed': 'Queue resumed',
   'deadline_reminders.run': 'Deadline reminders run',
   'audit_log.exported': 'Audit log exported',
 };

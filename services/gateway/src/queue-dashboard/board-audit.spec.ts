@@ -1,4 +1,4 @@
-import { boardAction, recordBoardAction } from './board-audit';
+import { boardAction, isAllowedChange, recordBoardAction } from './board-audit';
 
 describe('audit entries of the queue dashboard', () => {
   const params = { queueName: 'mail', jobId: '42', queueStatus: 'failed' };
@@ -28,8 +28,43 @@ describe('audit entries of the queue dashboard', () => {
 
   it('records nothing for reads, other changes and refused requests', () => {
     expect(boardAction('GET', '/api/queues/:queueName/:jobId', params, 200)).toBeUndefined();
-    expect(boardAction('PUT', '/api/queues/:queueName/pause', params, 200)).toBeUndefined();
     expect(boardAction('PUT', '/api/queues/:queueName/:jobId/retry', params, 404)).toBeUndefined();
+  });
+
+  it('records pausing and resuming a queue, or all of them', () => {
+    expect(boardAction('PUT', '/api/queues/:queueName/pause', params, 200)).toEqual({
+      action: 'queue.paused',
+      target: 'queue:mail',
+      details: {},
+    });
+    expect(boardAction('PUT', '/api/queues/:queueName/resume', params, 200)).toMatchObject({ action: 'queue.resumed' });
+    expect(boardAction('PUT', '/api/queues/pause', {}, 200)).toEqual({
+      action: 'queue.paused',
+      target: 'queue:*',
+      details: { all: true },
+    });
+  });
+
+  it('allows only the changes it records: adding jobs, their data, schedulers, limits and the rest are refused', () => {
+    for (const route of [
+      '/api/queues/:queueName/:jobId/retry',
+      '/api/queues/:queueName/clean/:queueStatus',
+      '/api/queues/:queueName/obliterate',
+      '/api/queues/:queueName/pause',
+      '/api/queues/resume',
+    ]) {
+      expect(isAllowedChange('PUT', route)).toBe(true);
+    }
+    expect(isAllowedChange('POST', '/api/queues/:queueName/add')).toBe(false);
+    expect(isAllowedChange('PATCH', '/api/queues/:queueName/:jobId/update-data')).toBe(false);
+    expect(isAllowedChange('PUT', '/api/queues/:queueName/job-schedulers/:schedulerId/remove')).toBe(false);
+    expect(isAllowedChange('PATCH', '/api/queues/:queueName/job-schedulers/:schedulerId')).toBe(false);
+    expect(isAllowedChange('PUT', '/api/queues/:queueName/concurrency')).toBe(false);
+    expect(isAllowedChange('PUT', '/api/queues/:queueName/rate-limit')).toBe(false);
+    expect(isAllowedChange('PATCH', '/api/queues/:queueName/:jobId/delay')).toBe(false);
+    expect(isAllowedChange('POST', '/api/metrics/history/purge')).toBe(false);
+    // The method counts: a route that only reads is not a change.
+    expect(isAllowedChange('DELETE', '/api/queues/:queueName/pause')).toBe(false);
   });
 
   it("adds the entry to the 'audit' queue under a fresh id", async () => {

@@ -14,7 +14,8 @@ type Params = Record<string, string | undefined>;
 
 /**
  * The board's API routes (relative to QUEUE_DASHBOARD_PATH, as @bull-board/api declares them)
- * that retry, remove or clean jobs, and the audit entry each one writes.
+ * that retry, remove or clean jobs or pause and resume queues, and the audit entry each one writes.
+ * They are the only changes the board may make (isAllowedChange).
  */
 const AUDITED_ROUTES: Record<string, (params: Params) => BoardAction> = {
   'PUT /api/queues/:queueName/:jobId/retry': (p) => ({
@@ -47,7 +48,26 @@ const AUDITED_ROUTES: Record<string, (params: Params) => BoardAction> = {
     target: `queue:${p.queueName}`,
     details: { obliterated: true },
   }),
+  'PUT /api/queues/:queueName/pause': (p) => ({ action: 'queue.paused', target: `queue:${p.queueName}`, details: {} }),
+  'PUT /api/queues/:queueName/resume': (p) => ({
+    action: 'queue.resumed',
+    target: `queue:${p.queueName}`,
+    details: {},
+  }),
+  'PUT /api/queues/pause': () => ({ action: 'queue.paused', target: 'queue:*', details: { all: true } }),
+  'PUT /api/queues/resume': () => ({ action: 'queue.resumed', target: 'queue:*', details: { all: true } }),
 };
+
+/**
+ * Whether the board may make this change: only those it audits. Everything else it offers writes what
+ * the services own — a job added to the audit queue is an audit entry in anyone's name, one added to
+ * the mail queue a mail from the firm to anyone; new job data, delays, priorities, concurrency, rate
+ * limits and job schedulers (the reminder and clean-up schedules) — and is refused, as is any route a
+ * newer board adds.
+ */
+export function isAllowedChange(method: string, route: string): boolean {
+  return `${method.toUpperCase()} ${route}` in AUDITED_ROUTES;
+}
 
 /**
  * The audit entry of a board request that succeeded, or undefined when the request changes

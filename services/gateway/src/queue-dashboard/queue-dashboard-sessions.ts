@@ -27,8 +27,8 @@ export const QUEUE_DASHBOARD_MESSAGES = {
   sessionEnded: 'Your session has expired. Please sign in again.',
   forbidden: 'You do not have permission to do this',
   crossSite: 'The queue dashboard only accepts changes made from its own pages',
-  jobsReadOnly:
-    'The queue dashboard cannot add jobs or change what a job carries: only retry, clean, pause and inspect them here',
+  changeRefused:
+    'The queue dashboard only retries, removes and cleans jobs and pauses and resumes queues; the services make every other change',
   noSigningKey:
     'The queue dashboard needs a signing key on the gateway (JWT_SECRET, or JWT_PRIVATE_KEY with JWT_PUBLIC_KEY)',
 } as const;

@@ -14,7 +14,7 @@ import {
   redactSecrets,
 } from '@portal/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { boardAction, recordBoardAction } from './board-audit';
+import { boardAction, isAllowedChange, recordBoardAction } from './board-audit';
 import {
   QUEUE_DASHBOARD_COOKIE,
   QUEUE_DASHBOARD_MESSAGES,
@@ -59,14 +59,6 @@ export function queueDashboardCsp(production: boolean): string {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The board's routes (relative to QUEUE_DASHBOARD_PATH) that write what a job carries: a job added
- * to the audit queue becomes an audit entry in anyone's name, one added to the mail queue a mail from
- * the firm to anyone, and new data rewrites a job before its worker runs it. Jobs are written by the
- * services (through their outboxes) only; the board retries, cleans, pauses and shows them.
- */
-const JOB_WRITES = new Set(['POST /api/queues/:queueName/add', 'PATCH /api/queues/:queueName/:jobId/update-data']);
-
-/**
  * Bull Board for every queue at /queues (UI, its static files and its JSON API), for admins
  * only: each request needs the cookie of a dashboard session (see QueueDashboardSessions),
  * checked before anything of the board runs. Register before the web app's static files:
@@ -109,7 +101,7 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
           !SAFE_METHODS.has(request.method) && isCrossSite(request)
             ? { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.crossSite }
             : ((await sessions.refusal(request.cookies[QUEUE_DASHBOARD_COOKIE])) ??
-              (writesJobs(request) ? { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.jobsReadOnly } : undefined));
+              (refusedChange(request) ? { status: 403, detail: QUEUE_DASHBOARD_MESSAGES.changeRefused } : undefined));
         if (refusal) {
           return reply
             .code(refusal.status)
@@ -145,9 +137,11 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
   );
 }
 
-function writesJobs(request: FastifyRequest): boolean {
+/** A change the board may not make (isAllowedChange); reads always pass. */
+function refusedChange(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
   const route = request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
-  return JOB_WRITES.has(`${request.method} ${route}`);
+  return !isAllowedChange(request.method, route);
 }
 
 /**
