@@ -1,4 +1,4 @@
-import { clientKey } from './client-key';
+import { clientKey, isLoopback } from './client-key';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address, and takes one written as IPv4-mapped IPv6 as that address', () => {
@@ -20,5 +20,17 @@ describe('clientKey', () => {
     expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+});
+
+describe('isLoopback', () => {
+  it('is this machine: 127.0.0.0/8, ::1 and IPv4-mapped 127.x', () => {
+    for (const ip of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(ip)).toBe(true);
+  });
+
+  it('is nothing else: other addresses, private ranges, and what is not an address', () => {
+    for (const ip of ['10.0.0.1', '192.168.1.2', '203.0.113.5', '::ffff:10.0.0.1', '2001:db8::1', 'localhost', '']) {
+      expect(isLoopback(ip)).toBe(false);
+    }
   });
 });

@@ -6,6 +6,15 @@ import ipaddr from 'ipaddr.js';
  * give each request an address of its own and never meet a per-address limit. Anything that is not an
  * address (a test's made-up client) is its own key.
  */
+/** Whether `ip` is this machine (127.0.0.0/8, ::1, or IPv4-mapped 127.x); false for anything else. */
+export function isLoopback(ip: string): boolean {
+  try {
+    return ipaddr.process(ip.replace(/%.*$/, '')).range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
 export function clientKey(ip: string): string {
   let address: ipaddr.IPv4 | ipaddr.IPv6;
   try {

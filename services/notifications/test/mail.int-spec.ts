@@ -233,6 +233,21 @@ describe('dev mail viewer', () => {
     expect(response.rawPayload.equals(await readFile(join(mailDropDir(dataDir), file)))).toBe(true);
   });
 
+  it('answers as if it had no viewer to a browser on another machine (reset links are in these mails)', async () => {
+    for (const url of [
+      '/dev/mail',
+      `/dev/mail/${encodeURIComponent(file)}`,
+      `/dev/mail/${encodeURIComponent(file)}/raw`,
+    ]) {
+      for (const remoteAddress of ['203.0.113.5', '2001:db8::5', '10.0.0.7']) {
+        const response = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url, remoteAddress });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('Client@example.com');
+      }
+    }
+    expect((await inject('/dev/mail')).statusCode).toBe(200); // this machine: 127.0.0.1
+  });
+
   it.each([
     '..%2F..%2F..%2Fetc%2Fpasswd',
     '..%2Fjwt-secret',

@@ -1,10 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Controller, Get, NotFoundException, Param, Res, StreamableFile } from '@nestjs/common';
+import {
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  Get,
+  Injectable,
+  NotFoundException,
+  Param,
+  Res,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import { AppConfig } from '@portal/config';
-import type { FastifyReply } from 'fastify';
+import { isLoopback } from '@portal/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   extractLinks,
   isMailFileName,
@@ -59,11 +71,26 @@ function html(reply: FastifyReply, body: string): string {
 }
 
 /**
+ * The viewer shows every mail, reset and verification links included: only to a browser on this
+ * machine. A server outside production that others can reach (a staging host) answers them as if
+ * it had no viewer; behind a proxy, TRUST_PROXY makes the address the client's.
+ */
+@Injectable()
+export class LoopbackOnly implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (isLoopback(request.ip)) return true;
+    throw new NotFoundException({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  }
+}
+
+/**
  * Development mail viewer over the file transport's drop folder. Registered only
- * outside production (MailModule decides); public like the mail it shows.
+ * outside production (MailModule decides); public, but only to this machine (LoopbackOnly).
  */
 @ApiExcludeController()
 @Public()
+@UseGuards(LoopbackOnly)
 @Controller('dev/mail')
 export class DevMailController {
   constructor(private readonly config: AppConfig) {}
