@@ -4,6 +4,7 @@ import { useSignOut } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { LoadError } from '../../../shared/ui/LoadError';
+import tableStyles from '../../../shared/ui/table.module.css';
 import { useEndSession, useSessions, useSignOutEverywhere } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
 import { describeUserAgent, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
@@ -29,47 +30,49 @@ export function SessionsSection() {
       {sessions.isError ? (
         <LoadError message={SETTINGS_MESSAGES.sessionsFailed} onRetry={() => void sessions.refetch()} />
       ) : sessions.data ? (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Address</th>
-              <th scope="col">Browser</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.items.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  {new Date(session.created_at).toLocaleString()}
-                  {session.current && ' (this device)'}
-                </td>
-                <td>{session.client_ip ?? 'Unknown'}</td>
-                <td>{describeUserAgent(session.user_agent)}</td>
-                <td>
-                  {!session.current && (
-                    <BusyButton
-                      className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-                      busy={endSession.isPending}
-                      onClick={() =>
-                        endSession.mutate(session.id, { onSuccess: () => everywhereButton.current?.focus() })
-                      }
-                    >
-                      Sign out
-                      <span className="visually-hidden">
-                        {' '}
-                        the session of {new Date(session.created_at).toLocaleString()}
-                      </span>
-                    </BusyButton>
-                  )}
-                </td>
+        <div className={tableStyles.scroll} role="region" aria-label="Sessions" tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Signed in</th>
+                <th scope="col">Address</th>
+                <th scope="col">Browser</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sessions.data.items.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    {new Date(session.created_at).toLocaleString()}
+                    {session.current && ' (this device)'}
+                  </td>
+                  <td>{session.client_ip ?? 'Unknown'}</td>
+                  <td>{describeUserAgent(session.user_agent)}</td>
+                  <td>
+                    {!session.current && (
+                      <BusyButton
+                        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+                        busy={endSession.isPending}
+                        onClick={() =>
+                          endSession.mutate(session.id, { onSuccess: () => everywhereButton.current?.focus() })
+                        }
+                      >
+                        Sign out
+                        <span className="visually-hidden">
+                          {' '}
+                          the session of {new Date(session.created_at).toLocaleString()}
+                        </span>
+                      </BusyButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className={styles.note}>Loading…</p>
       )}
