@@ -313,6 +313,32 @@ describe('subscriptions', () => {
     expect((await get(client, created.body.id)).body.payment_method?.last4).toBe('4444');
   });
 
+  it('never uses another customer’s card: not to subscribe, nor as the card of a subscription', async () => {
+    const owner = await newClient(app(), 'sub-card-owner');
+    const thief = await newClient(app(), 'sub-card-thief');
+    const starter = await serviceId(app(), 'bookkeeping-starter');
+    await api(app(), 'POST', '/payments/create-setup-intent', { token: owner.token });
+    const [customer] = await app().sql<{ stripe_customer_id: string }>(
+      'SELECT stripe_customer_id FROM billing.customers WHERE user_id = $1',
+      [owner.userId],
+    );
+    const card = await billing.stripe.paymentMethods.attach('pm_card_visa', { customer: customer.stripe_customer_id });
+    const notFound = { detail: 'Payment method not found. Please enter your card again.' };
+
+    const subscribed = await subscribe(thief, { package_id: starter, payment_method_id: card.id });
+    expect(subscribed).toEqual({ status: 400, body: notFound });
+
+    const own = await subscribe(thief, { package_id: starter, payment_method_id: 'pm_card_mastercard' });
+    expect(own.status).toBe(201);
+    const swapped = await api(app(), 'PUT', `/subscriptions/${own.body.id}/payment-method`, {
+      token: thief.token,
+      json: { payment_method_id: card.id },
+    });
+    expect(swapped).toEqual({ status: 400, body: notFound });
+    expect((await get(thief, own.body.id)).body.payment_method?.last4).toBe('4444');
+    expect(await charges(billing, owner.userId)).toEqual([]);
+  });
+
   it('finishes a first payment that needs 3-D Secure, and ends one whose card is declined', async () => {
     const client = await newClient(app(), 'sca');
     const scale = await serviceId(app(), 'cap-table-management'); // $99/month, no trial
