@@ -15,7 +15,18 @@ const crossBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', '.data/**', 'web/dist/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'node_modules/**',
+      '.data/**',
+      'web/dist/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

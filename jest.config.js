@@ -51,7 +51,11 @@ module.exports = {
       transform: { '^.+\\.tsx?$': swcTsx },
       testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
       // The one lib the web app may import (eslint.config.mjs), as web/tsconfig.json and Vite resolve it.
-      moduleNameMapper: { '^@portal/contracts$': '<rootDir>/libs/contracts/src' },
+      // A component's CSS module is read as its class names, so its markup can be rendered to a string.
+      moduleNameMapper: {
+        '^@portal/contracts$': '<rootDir>/libs/contracts/src',
+        '\\.module\\.css$': '<rootDir>/web/test-support/css-module.cjs',
+      },
       modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web/dist/'],
     },
     {

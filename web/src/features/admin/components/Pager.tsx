@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { pageCount } from '../invite-codes';
 import styles from './Admin.module.css';
@@ -13,20 +14,45 @@ interface PagerProps {
   onPage(page: number): void;
 }
 
-/** Previous / Next through a paged admin list; shown only when there is more than one page. */
+/**
+ * Previous / Next through a paged admin list; shown only when there is more than one page.
+ *
+ * A button that cannot act now (a page is loading, or there is none further that way) is aria-disabled
+ * and ignores presses, but is never disabled: the focus is on it when it is pressed, and a disabled
+ * button drops the focus to the page body (BusyButton says the same of busy buttons).
+ */
 export function Pager({ page, pageSize, total, busy, label, onPage }: PagerProps) {
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const button = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
+  const go = (target: number) => (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy || target < 1 || target > pages) {
+      event.preventDefault();
+      return;
+    }
+    onPage(target);
+  };
   return (
     <nav className={styles.pager} aria-label={label}>
-      <button type="button" className={button} disabled={busy || page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className={button}
+        aria-disabled={busy || page <= 1 || undefined}
+        aria-busy={busy || undefined}
+        onClick={go(page - 1)}
+      >
         Previous
       </button>
       <span aria-live="polite">
         Page {page} of {pages}
       </span>
-      <button type="button" className={button} disabled={busy || page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className={button}
+        aria-disabled={busy || page >= pages || undefined}
+        aria-busy={busy || undefined}
+        onClick={go(page + 1)}
+      >
         Next
       </button>
     </nav>

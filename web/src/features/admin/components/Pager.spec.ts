@@ -1,0 +1,50 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Pager } from './Pager';
+
+const render = (page: number, busy: boolean) =>
+  renderToStaticMarkup(
+    createElement(Pager, { page, pageSize: 20, total: 60, busy, label: 'Invite code pages', onPage: () => undefined }),
+  );
+
+/** The Previous and Next buttons of the markup, as their opening tags. */
+const buttons = (html: string) => html.match(/<button[^>]*>/g) ?? [];
+
+describe('Pager', () => {
+  it('keeps both buttons focusable while the next page loads (a disabled button drops the focus to the page body)', () => {
+    const [previous, next] = buttons(render(2, true));
+    for (const button of [previous, next]) {
+      expect(button).not.toMatch(/ disabled=/);
+      expect(button).toMatch(/aria-disabled="true"/);
+    }
+  });
+
+  it('keeps the button focusable on the first and the last page, marked aria-disabled there', () => {
+    const [previous] = buttons(render(1, false));
+    const [, next] = buttons(render(3, false));
+    expect(previous).not.toMatch(/ disabled=/);
+    expect(previous).toMatch(/aria-disabled="true"/);
+    expect(next).not.toMatch(/ disabled=/);
+    expect(next).toMatch(/aria-disabled="true"/);
+    const [middlePrevious, middleNext] = buttons(render(2, false));
+    expect(middlePrevious).not.toMatch(/aria-disabled/);
+    expect(middleNext).not.toMatch(/aria-disabled/);
+  });
+
+  it('does not page past either end, nor while a page loads', () => {
+    const pressed: number[] = [];
+    const press = (page: number, busy: boolean, which: 0 | 1) => {
+      const nav = Pager({ page, pageSize: 20, total: 60, busy, label: 'pages', onPage: (next) => pressed.push(next) });
+      const children = (nav as { props: { children: Array<{ props: { onClick(event: unknown): void } }> } }).props
+        .children;
+      const button = which === 0 ? children[0] : children[2];
+      button.props.onClick({ preventDefault: () => undefined });
+    };
+    press(1, false, 0);
+    press(3, false, 1);
+    press(2, true, 1);
+    press(2, false, 1);
+    press(2, false, 0);
+    expect(pressed).toEqual([3, 1]);
+  });
+});
