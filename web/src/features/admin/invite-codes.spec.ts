@@ -51,7 +51,8 @@ describe('the expiration of a new code', () => {
 
   it('builds no body for a route the server does not know (the form is checked first)', () => {
     expect(() => createPayload({ ...DEFAULT_CREATE_VALUES, route: '' }, NOW)).toThrow('Not an invite route');
-    expect(() => editPayload({ expiration: '2026-03-02T10:00', route: '/admin', description: '' })).toThrow(
+    const code = { expiration_datetime: '2026-03-02T10:00:00.000Z' };
+    expect(() => editPayload({ expiration: '2026-03-02T10:00', route: '/admin', description: '' }, code)).toThrow(
       'Not an invite route',
     );
   });
@@ -103,19 +104,42 @@ describe('validateCreate', () => {
 
 describe('editing a code', () => {
   it('shows the expiration in local time and sends it back as the same instant', () => {
-    const values = toEditValues({
-      expiration_datetime: '2026-03-03T12:30:00.000Z',
-      route: '/new-client',
-      description: null,
-    });
+    const code = { expiration_datetime: '2026-03-03T12:30:00.000Z', route: '/new-client' as const, description: null };
+    const values = toEditValues(code);
 
     expect(values.description).toBe('');
     expect(values.expiration).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    expect(editPayload(values)).toEqual({
+    // Read back from the field, not taken from the code: the same instant.
+    expect(editPayload(values, { expiration_datetime: '2026-01-01T00:00:00.000Z' })).toEqual({
       expiration_datetime: '2026-03-03T12:30:00.000Z',
       route: '/new-client',
       description: '',
     });
+  });
+
+  it('keeps the expiration to the millisecond when the admin leaves it as it was (the field shows minutes only)', () => {
+    // A code made with 'Expiration (Hours)' expires at now plus the hours: seconds and all.
+    const code = {
+      expiration_datetime: '2026-03-03T12:30:37.123Z',
+      route: '/new-client' as const,
+      description: 'Acme',
+    };
+    const values = { ...toEditValues(code), description: 'Acme LLC, bookkeeping' };
+
+    expect(editPayload(values, code)).toEqual({
+      expiration_datetime: '2026-03-03T12:30:37.123Z',
+      route: '/new-client',
+      description: 'Acme LLC, bookkeeping',
+    });
+    // Still future to the second: a description edited in the minute before it expires is not refused.
+    expect(validateEdit(values, new Date('2026-03-03T12:30:20.000Z'), code)).toBeNull();
+    expect(validateEdit(values, new Date('2026-03-03T12:30:40.000Z'), code)).toEqual({
+      message: 'Expiration must be in the future.',
+      field: 'expiration',
+    });
+    // A new expiration is the minute typed.
+    const changed = { ...values, expiration: toLocalInputValue('2026-03-04T09:15:00.000Z') };
+    expect(editPayload(changed, code).expiration_datetime).toBe('2026-03-04T09:15:00.000Z');
   });
 
   it('reads only real local date-times', () => {
@@ -126,18 +150,19 @@ describe('editing a code', () => {
   });
 
   it('needs a future expiration and a route', () => {
+    const code = { expiration_datetime: '2026-03-05T00:00:00.000Z' };
     const later = toLocalInputValue('2026-03-02T00:00:00.000Z');
     const earlier = toLocalInputValue('2026-02-28T00:00:00.000Z');
-    expect(validateEdit({ expiration: later, route: '/new-client', description: '' }, NOW)).toBeNull();
-    expect(validateEdit({ expiration: earlier, route: '/new-client', description: '' }, NOW)).toEqual({
+    expect(validateEdit({ expiration: later, route: '/new-client', description: '' }, NOW, code)).toBeNull();
+    expect(validateEdit({ expiration: earlier, route: '/new-client', description: '' }, NOW, code)).toEqual({
       message: 'Expiration must be in the future.',
       field: 'expiration',
     });
-    expect(validateEdit({ expiration: '', route: '/new-client', description: '' }, NOW)).toEqual({
+    expect(validateEdit({ expiration: '', route: '/new-client', description: '' }, NOW, code)).toEqual({
       message: 'Expiration date and time is required.',
       field: 'expiration',
     });
-    expect(validateEdit({ expiration: later, route: '', description: '' }, NOW)).toEqual({
+    expect(validateEdit({ expiration: later, route: '', description: '' }, NOW, code)).toEqual({
       message: 'Route is required.',
       field: 'route',
     });

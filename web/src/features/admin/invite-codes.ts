@@ -140,9 +140,25 @@ export function toEditValues(code: Pick<InviteCode, 'expiration_datetime' | 'rou
   };
 }
 
-export function validateEdit(values: EditFormValues, now: Date): ValidationIssue<'expiration' | 'route'> | null {
+/**
+ * The expiration an edit sends: the code's own instant while the field still shows it (the field has
+ * minutes only, and reading it back would move the expiry to the start of its minute), else the
+ * minute typed; null when the field is not a real moment.
+ */
+function editedExpiration(values: EditFormValues, original: Pick<InviteCode, 'expiration_datetime'>): Date | null {
+  if (values.expiration.trim() === toLocalInputValue(original.expiration_datetime)) {
+    return new Date(original.expiration_datetime);
+  }
+  return fromLocalInputValue(values.expiration);
+}
+
+export function validateEdit(
+  values: EditFormValues,
+  now: Date,
+  original: Pick<InviteCode, 'expiration_datetime'>,
+): ValidationIssue<'expiration' | 'route'> | null {
   if (!values.expiration.trim()) return { message: INVITE_MESSAGES.editExpirationRequired, field: 'expiration' };
-  const date = fromLocalInputValue(values.expiration);
+  const date = editedExpiration(values, original);
   if (!date) return { message: INVITE_MESSAGES.editExpirationRequired, field: 'expiration' };
   if (date.getTime() <= now.getTime()) return { message: INVITE_MESSAGES.expirationPast, field: 'expiration' };
   if (!isRoute(values.route)) return { message: INVITE_MESSAGES.editRouteRequired, field: 'route' };
@@ -150,8 +166,11 @@ export function validateEdit(values: EditFormValues, now: Date): ValidationIssue
 }
 
 /** PUT /invite-codes/{id} body; call after validateEdit. */
-export function editPayload(values: EditFormValues): SaveInviteCodeRequest {
-  const date = fromLocalInputValue(values.expiration);
+export function editPayload(
+  values: EditFormValues,
+  original: Pick<InviteCode, 'expiration_datetime'>,
+): SaveInviteCodeRequest {
+  const date = editedExpiration(values, original);
   return {
     expiration_datetime: date ? date.toISOString() : '',
     route: checkedRoute(values.route),

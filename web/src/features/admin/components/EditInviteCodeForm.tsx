@@ -44,14 +44,14 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
 
   const submit = handleSubmit((values) => {
     if (update.isPending) return;
-    const problem = validateEdit(values, new Date());
+    const problem = validateEdit(values, new Date(), code);
     setIssue(problem);
     update.reset();
     if (problem) {
       setFocus(problem.field);
       return;
     }
-    update.mutate({ id: code.id, payload: editPayload(values) }, { onSuccess: () => onDone(true) });
+    update.mutate({ id: code.id, payload: editPayload(values, code) }, { onSuccess: () => onDone(true) });
   });
 
   return (
