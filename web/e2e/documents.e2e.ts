@@ -10,7 +10,7 @@ import {
   signInWithStoredSession,
   type Account,
 } from './support/accounts';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 const MB = 1024 * 1024;
 const LIMIT = 209_715_200;
@@ -280,6 +280,30 @@ describe('the dashboard', () => {
       .click();
     await main(admin).getByText('"W-4 Employee Withholding.pdf" was deleted successfully.').waitFor();
     await added.waitFor({ state: 'detached' });
+  });
+
+  it('takes a library file deleted meanwhile (by another admin) off the list, rather than failing forever', async () => {
+    await publish('public', 'stale notice.pdf', 'stale');
+    const admin = await openDashboard(adminAccount());
+    expectFailedResponses(admin, { status: 404, path: '/api/files/public/stale%20notice.pdf/' });
+    await main(admin).getByRole('tab', { name: 'Public Files' }).click();
+    const files = main(admin).getByRole('tabpanel', { name: 'Public Files' });
+    const stale = row(files, 'stale notice.pdf');
+    await stale.waitFor();
+
+    // Another admin, elsewhere, deletes it first.
+    const gone = await fetch(`${baseUrl()}/api/files/public/stale%20notice.pdf/`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await apiToken(adminAccount())}` },
+    });
+    expect(gone.status).toBe(200);
+
+    await stale.getByRole('button', { name: 'Delete stale notice.pdf' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Delete file' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await main(admin).getByText('"stale notice.pdf" had already been deleted.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await stale.waitFor({ state: 'detached' });
   });
 
   it("lets an admin open a client's vault from the admin panel, read-only, and records it", async () => {

@@ -21,6 +21,7 @@ export const DASHBOARD_MESSAGES = {
   confirmDelete: (file: string) => `Are you sure you want to delete "${file}"?`,
   uploaded: (file: string) => `"${file}" was uploaded successfully.`,
   deleted: (file: string) => `"${file}" was deleted successfully.`,
+  alreadyDeleted: (file: string) => `"${file}" had already been deleted.`,
   cancelled: 'The upload was cancelled. Nothing was saved.',
   noFileChosen: 'Choose a file to upload.',
 } as const;

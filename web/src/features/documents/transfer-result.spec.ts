@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api/client';
-import { fileProgress, isCancelled, uploadErrorMessage, uploadOutcome } from './transfer-result';
+import { fileProgress, isAlreadyGone, isCancelled, uploadErrorMessage, uploadOutcome } from './transfer-result';
 
 describe('uploadOutcome', () => {
   it('parses a success and turns a refusal into the ApiError the client would raise', () => {
@@ -73,5 +73,14 @@ describe('fileProgress', () => {
       sent: 5000,
       total: 5000,
     });
+  });
+});
+
+describe('isAlreadyGone', () => {
+  it('reads a 404 as a file deleted meanwhile, and nothing else', () => {
+    expect(isAlreadyGone(new ApiError(404, 'File not found.', { detail: 'File not found.' }))).toBe(true);
+    expect(isAlreadyGone(new ApiError(403, 'Forbidden', undefined))).toBe(false);
+    expect(isAlreadyGone(new ApiError(500, 'Internal', undefined))).toBe(false);
+    expect(isAlreadyGone(new TypeError('Failed to fetch'))).toBe(false);
   });
 });

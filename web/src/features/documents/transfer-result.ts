@@ -17,6 +17,14 @@ export function uploadOutcome<T>(status: number, text: string): { ok: true; body
   return { ok: false, error: new ApiError(status, detail, body) };
 }
 
+/**
+ * Whether a delete failed because the file is no longer there (another admin, another tab): what the
+ * user asked for is done, and the list they chose it from is out of date.
+ */
+export function isAlreadyGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** Whether an upload ended because the user cancelled it. */
 export function isCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -4,6 +4,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import type { RunningUpload, UploadProgress } from '../api';
 import { DASHBOARD_MESSAGES, fileNameOf, type DashboardFile } from '../files';
 import { useDownload, useFileUpload } from '../hooks/use-documents';
+import { isAlreadyGone } from '../transfer-result';
 import { DeleteFileDialog } from './DeleteFileDialog';
 import styles from './Documents.module.css';
 import { FileTable } from './FileTable';
@@ -66,6 +67,14 @@ export function FilesPanel(props: FilesPanelProps) {
       setDeleting(null);
       onNotice(DASHBOARD_MESSAGES.deleted(fileNameOf(file.path)));
     } catch (error) {
+      if (isAlreadyGone(error)) {
+        // Deleted meanwhile: retrying could only fail again. The list reloads without it.
+        props.refetch();
+        focusHeading.current = true;
+        setDeleting(null);
+        onNotice(DASHBOARD_MESSAGES.alreadyDeleted(fileNameOf(file.path)));
+        return;
+      }
       console.error('Delete failed', error);
       setDeleting({ file, busy: false, error: DASHBOARD_MESSAGES.deleteFailed });
     }
