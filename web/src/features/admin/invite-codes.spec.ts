@@ -9,6 +9,7 @@ import {
   fromLocalInputValue,
   inviteLink,
   isForbidden,
+  pageBeyondEnd,
   pageCount,
   parseHours,
   routeLabel,
@@ -229,6 +230,14 @@ describe('access and paging', () => {
     expect(pageCount(0, 20)).toBe(1);
     expect(pageCount(20, 20)).toBe(1);
     expect(pageCount(21, 20)).toBe(2);
+  });
+
+  it('moves a page left past the end (its last items marked handled under a filter) back to the last page', () => {
+    expect(pageBeyondEnd({ page: 2, page_size: 20, total: 20 })).toBe(1);
+    expect(pageBeyondEnd({ page: 5, page_size: 20, total: 41 })).toBe(3);
+    // In range, or nothing at all: no move (the empty text is the answer).
+    expect(pageBeyondEnd({ page: 2, page_size: 20, total: 21 })).toBeNull();
+    expect(pageBeyondEnd({ page: 1, page_size: 20, total: 0 })).toBeNull();
   });
 
   it('builds the link the invitation mail carries', () => {

@@ -214,3 +214,13 @@ export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/**
+ * The last page, when a list's page is now past it (its items left the list: marked handled under the
+ * 'Open' filter, say), or null when the page is in range. The server answers such a page with no items
+ * and the list's total, which read as 'nothing here' with 'Page 2 of 1'.
+ */
+export function pageBeyondEnd(reply: { page: number; page_size: number; total: number }): number | null {
+  const last = pageCount(reply.total, reply.page_size);
+  return reply.page > last ? last : null;
+}

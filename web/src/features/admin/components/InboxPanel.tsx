@@ -18,7 +18,7 @@ import {
 } from '../inbox';
 import { useDownload } from '../hooks/use-download';
 import { resumePath, subscribersExportPath } from '../inbox-api';
-import { PAGE_SIZE } from '../invite-codes';
+import { PAGE_SIZE, pageBeyondEnd } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { PanelLoadError } from './PanelLoadError';
@@ -102,6 +102,10 @@ export function InboxPanel() {
   const files = useDownload(INBOX_MESSAGES.downloadFailed);
   const headingId = useId();
   const data = inbox.data;
+  // Marking the last items of the last page handled under the 'Open' filter empties that page: show the
+  // page before it (state adjusted while rendering, as React advises, not in an effect a frame later).
+  const lastPage = data ? pageBeyondEnd(data) : null;
+  if (lastPage !== null && lastPage !== page) setPage(lastPage);
 
   return (
     <section aria-labelledby={headingId}>
@@ -165,7 +169,7 @@ export function InboxPanel() {
             onRetry={() => void inbox.refetch()}
           />
         )}
-        {data && data.items.length === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
+        {data && data.total === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
         {data && data.items.length > 0 && (
           <ul className={styles.list}>
             {data.items.map((item) => (
