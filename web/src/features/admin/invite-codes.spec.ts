@@ -10,7 +10,6 @@ import {
   inviteLink,
   isForbidden,
   pageBeyondEnd,
-  pageCount,
   parseHours,
   routeLabel,
   ROUTE_OPTIONS,
@@ -224,12 +223,6 @@ describe('access and paging', () => {
     expect(isForbidden(new ApiError(403, 'Forbidden', undefined))).toBe(true);
     expect(isForbidden(new ApiError(401, 'x', undefined))).toBe(false);
     expect(isForbidden(new TypeError('Failed to fetch'))).toBe(false);
-  });
-
-  it('counts pages, at least one', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
   });
 
   it('moves a page left past the end (its last items marked handled under a filter) back to the last page', () => {

@@ -4,6 +4,7 @@ import { serverDetail } from '../../shared/api/server-detail';
 import { ROUTES } from '../../shared/routes';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
 import type { InviteCode } from './api';
+import { pageCount } from '../../shared/ui/Pager';
 
 /**
  * The invite-code administration of /admin (spec part 1, sections 2, 5, 8, 9): route choices, the
@@ -210,10 +211,6 @@ export function inviteLink(origin: string, code: Pick<InviteCode, 'route' | 'inv
 export const SEND_DIALOG_CLOSE_DELAY_MS = 2000;
 
 export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /**
  * The last page, when a list's page is now past it (its items left the list: marked handled under the

@@ -21,11 +21,11 @@ import { PAGE_SIZE } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { PanelLoadError } from './PanelLoadError';
-import { Pager } from './Pager';
+import { Pager } from '../../../shared/ui/Pager';
 import { BusyButton } from '../../../shared/ui/BusyButton';
 
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Address', 'Request id'] as const;
-const button = (kind: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[kind]} ${styles.small}`;
+const button = (kind: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[kind]} ${buttonStyles.small}`;
 
 /**
  * The audit log (what staff did and every account's security events), newest first, a page at a time

@@ -83,12 +83,12 @@ export function EditInviteCodeForm({ code, onDone }: EditInviteCodeFormProps) {
       />
       <FormError id={errorId} message={error} className={styles.wide} />
       <div className={`${formStyles.actions} ${styles.wide}`}>
-        <SubmitButton busy={update.isPending} busyLabel="Saving…" className={styles.small}>
+        <SubmitButton busy={update.isPending} busyLabel="Saving…" className={buttonStyles.small}>
           Save
         </SubmitButton>
         <button
           type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
+          className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.small}`}
           onClick={() => onDone(false)}
           disabled={update.isPending}
         >

@@ -22,10 +22,10 @@ import { PAGE_SIZE, pageBeyondEnd } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { PanelLoadError } from './PanelLoadError';
-import { Pager } from './Pager';
+import { Pager } from '../../../shared/ui/Pager';
 import { BusyButton } from '../../../shared/ui/BusyButton';
 
-const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
+const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.small}`;
 
 function InboxItem({
   item,

@@ -8,7 +8,7 @@ import { codeStatus, INVITE_MESSAGES, routeLabel } from '../invite-codes';
 import styles from './Admin.module.css';
 import { CREATE_DIALOG_TITLE, CreateInviteCodeDialog } from './CreateInviteCodeDialog';
 import { EditInviteCodeForm } from './EditInviteCodeForm';
-import { Pager } from './Pager';
+import { Pager } from '../../../shared/ui/Pager';
 import { SendInviteCodeDialog } from './SendInviteCodeDialog';
 import { PanelLoadError } from './PanelLoadError';
 import { ViewInviteCodeDialog } from './ViewInviteCodeDialog';
@@ -18,7 +18,7 @@ type OpenDialog = { kind: 'create' } | { kind: 'view'; code: InviteCode } | { ki
 const COLUMNS = ['Invite code', 'Route', 'Description', 'Expires', 'Status', 'Last sent', 'Actions'];
 
 const smallButton = (variant: 'primary' | 'secondary') =>
-  `${buttonStyles.button} ${buttonStyles[variant]} ${styles.small}`;
+  `${buttonStyles.button} ${buttonStyles[variant]} ${buttonStyles.small}`;
 
 /**
  * 'Manage Invite-codes' (spec part 1, section 2): the codes, newest first, a page at a time, each row

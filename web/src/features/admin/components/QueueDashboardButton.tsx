@@ -32,7 +32,7 @@ export function QueueDashboardButton() {
   return (
     <div className={styles.headerActions}>
       <BusyButton
-        className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
+        className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.small}`}
         busy={state.kind === 'opening'}
         onClick={() => void open()}
       >

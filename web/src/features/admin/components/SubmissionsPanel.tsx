@@ -5,7 +5,7 @@ import { INVITE_MESSAGES } from '../invite-codes';
 import { answerLines, submissionTitle } from '../submissions';
 import styles from './Admin.module.css';
 import { PanelLoadError } from './PanelLoadError';
-import { Pager } from './Pager';
+import { Pager } from '../../../shared/ui/Pager';
 
 /** The submitted questionnaires, newest first, each with its answers in the form's order. */
 export function SubmissionsPanel() {

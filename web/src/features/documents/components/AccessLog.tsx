@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
 import { LoadError } from '../../../shared/ui/LoadError';
-import buttonStyles from '../../../shared/ui/button.module.css';
+import { Pager } from '../../../shared/ui/Pager';
 import { accessDescription, formatDateTime } from '../files';
 import { ACCESS_PAGE_SIZE, useVaultAccess } from '../hooks/use-documents';
 import styles from './Documents.module.css';
-
-const small = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
 
 /** The admins' accesses to clients' vaults (one client's, or everyone's), newest first, a page at a time. */
 export function AccessLog({ ownerId, title }: { ownerId?: string; title: string }) {
@@ -13,7 +11,6 @@ export function AccessLog({ ownerId, title }: { ownerId?: string; title: string 
   const log = useVaultAccess(ownerId, page);
   const headingId = useId();
   const data = log.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / ACCESS_PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby={headingId} className={styles.stack}>
@@ -53,18 +50,17 @@ export function AccessLog({ ownerId, title }: { ownerId?: string; title: string 
           </table>
         </div>
       )}
-      {data && pages > 1 && (
-        <div className={styles.pager}>
-          <button type="button" className={small} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </button>
-          <span className={styles.muted}>
-            Page {page} of {pages}
-          </span>
-          <button type="button" className={small} disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
-          </button>
-        </div>
+      {data && (
+        <Pager
+          page={page}
+          pageSize={ACCESS_PAGE_SIZE}
+          total={data.total}
+          busy={log.isFetching}
+          label={`${title} pages`}
+          previousLabel="Newer"
+          nextLabel="Older"
+          onPage={setPage}
+        />
       )}
     </section>
   );

@@ -21,7 +21,8 @@ interface FileTableProps {
   onDelete?(file: DashboardFile): void;
 }
 
-const small = (variant: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[variant]} ${styles.small}`;
+const small = (variant: 'primary' | 'secondary') =>
+  `${buttonStyles.button} ${buttonStyles[variant]} ${buttonStyles.small}`;
 
 /** Files as rows: name (with its folder), where it is, size at 1024 steps, date, uploader, actions. */
 export function FileTable({

@@ -118,7 +118,7 @@ export function UploadForm({ title, withFolder, state, start, cancel, fail, clea
             <span>{progressText(state.sent, state.total)}</span>
             <button
               type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
+              className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.small}`}
               onClick={() => {
                 focusFileInput.current = true;
                 cancel();

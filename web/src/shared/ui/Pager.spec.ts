@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Pager } from './Pager';
+import { pageCount, Pager } from './Pager';
 
 const render = (page: number, busy: boolean) =>
   renderToStaticMarkup(
@@ -11,6 +11,32 @@ const render = (page: number, busy: boolean) =>
 const buttons = (html: string) => html.match(/<button[^>]*>/g) ?? [];
 
 describe('Pager', () => {
+  it('counts pages, at least one', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+  });
+
+  it('says the list’s own words on its buttons when it gives them', () => {
+    const html = renderToStaticMarkup(
+      createElement(Pager, {
+        page: 2,
+        pageSize: 20,
+        total: 60,
+        busy: false,
+        label: 'Access log pages',
+        previousLabel: 'Newer',
+        nextLabel: 'Older',
+        onPage: () => undefined,
+      }),
+    );
+    expect(html).toContain('aria-label="Access log pages"');
+    expect((html.match(/<button[^>]*>([^<]*)<\/button>/g) ?? []).map((tag) => tag.replace(/<[^>]+>/g, ''))).toEqual([
+      'Newer',
+      'Older',
+    ]);
+  });
+
   it('keeps both buttons focusable while the next page loads (a disabled button drops the focus to the page body)', () => {
     const [previous, next] = buttons(render(2, true));
     for (const button of [previous, next]) {

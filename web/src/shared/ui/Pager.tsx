@@ -1,7 +1,11 @@
 import type { MouseEvent } from 'react';
-import buttonStyles from '../../../shared/ui/button.module.css';
-import { pageCount } from '../invite-codes';
-import styles from './Admin.module.css';
+import buttonStyles from './button.module.css';
+import styles from './Pager.module.css';
+
+/** How many pages `total` items fill, `pageSize` to a page; an empty list is one (empty) page. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
 
 interface PagerProps {
   page: number;
@@ -12,16 +16,28 @@ interface PagerProps {
   /** Names the navigation landmark ("Invite code pages"). */
   label: string;
   onPage(page: number): void;
+  /** The buttons' words: Previous and Next unless the list says otherwise (Newer, Older). */
+  previousLabel?: string;
+  nextLabel?: string;
 }
 
 /**
- * Previous / Next through a paged admin list; shown only when there is more than one page.
+ * Previous / Next through a paged list; shown only when there is more than one page.
  *
  * A button that cannot act now (a page is loading, or there is none further that way) is aria-disabled
  * and ignores presses, but is never disabled: the focus is on it when it is pressed, and a disabled
  * button drops the focus to the page body (BusyButton says the same of busy buttons).
  */
-export function Pager({ page, pageSize, total, busy, label, onPage }: PagerProps) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  busy,
+  label,
+  onPage,
+  previousLabel = 'Previous',
+  nextLabel = 'Next',
+}: PagerProps) {
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const button = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
@@ -41,7 +57,7 @@ export function Pager({ page, pageSize, total, busy, label, onPage }: PagerProps
         aria-busy={busy || undefined}
         onClick={go(page - 1)}
       >
-        Previous
+        {previousLabel}
       </button>
       <span aria-live="polite">
         Page {page} of {pages}
@@ -53,7 +69,7 @@ export function Pager({ page, pageSize, total, busy, label, onPage }: PagerProps
         aria-busy={busy || undefined}
         onClick={go(page + 1)}
       >
-        Next
+        {nextLabel}
       </button>
     </nav>
   );
