@@ -189,5 +189,13 @@ describe('the staff inbox', () => {
     await item.getByRole('button', { name: 'Mark as handled' }).click();
     await item.getByRole('button', { name: 'Mark as open' }).waitFor();
     expect(await item.getByText('Handled', { exact: true }).isVisible()).toBe(true);
+
+    // Under the Handled filter, marking it open takes it off the list: the focus goes to the heading.
+    await panel.getByLabel('State').selectOption({ label: 'Handled' });
+    await item.getByRole('button', { name: 'Mark as open' }).focus();
+    await admin.keyboard.press('Enter');
+    await item.waitFor({ state: 'detached' });
+    await admin.waitForFunction(() => document.activeElement?.textContent === 'Inbox');
+    expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('H2');
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ANSWER_LIMITS } from '@portal/contracts';
+import { sql } from '@portal/testing';
 import {
   adminAccount,
   mailLink,
@@ -323,6 +324,22 @@ describe('the non-profit questionnaire', () => {
     await lateForm.getByLabel('State of formation').fill('Texas');
     await lateForm.getByRole('button', { name: 'Submit' }).click();
     await lateForm.getByText('Submission Error: This invite code has already been used.').waitFor();
+
+    // The admin's list, loaded before, still says Active: a send is refused, and the list then reloads.
+    const [{ id }] = await sql<{ id: string }>(
+      process.env.E2E_DATABASE_URL!,
+      'SELECT id FROM onboarding.invite_codes WHERE invite_code = $1',
+      [code],
+    );
+    expectFailedResponses(admin, { status: 409, path: `/api/invite-codes/${id}/send-email` });
+    const row = main(admin).getByRole('row').filter({ hasText: code });
+    expect(await row.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    await row.getByRole('button', { name: `Email ${code}` }).click();
+    const send = admin.getByRole('dialog', { name: 'Send Invite Code via Email' });
+    await send.getByLabel('Recipient email').fill(uniqueEmail('late-invitee'));
+    await send.getByRole('button', { name: 'Send Email' }).click();
+    await send.getByText('This invite code has already been used and can no longer be sent.').waitFor();
+    await row.getByText('Used', { exact: true }).waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 import { type InboxItemReply, type InboxKind, type InboxState } from '@portal/contracts';
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import { serverDetail } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
@@ -101,6 +101,7 @@ export function InboxPanel() {
   const mark = useMarkInboxItem();
   const files = useDownload(INBOX_MESSAGES.downloadFailed);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const data = inbox.data;
   // Marking the last items of the last page handled under the 'Open' filter empties that page: show the
   // page before it (state adjusted while rendering, as React advises, not in an effect a frame later).
@@ -110,7 +111,9 @@ export function InboxPanel() {
   return (
     <section aria-labelledby={headingId}>
       <div className={styles.panelHead}>
-        <h2 id={headingId}>Inbox</h2>
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          Inbox
+        </h2>
         <div className={inboxStyles.exports}>
           {SUBSCRIBER_EXPORTS.map(({ list, label }) => (
             <BusyButton
@@ -177,7 +180,11 @@ export function InboxPanel() {
                 <InboxItem
                   item={item}
                   marking={mark.isPending && mark.variables?.item.id === item.id}
-                  onMark={(handled) => mark.mutate({ item, handled })}
+                  // Under the Open or Handled filter the item leaves the list with its focused button: the
+                  // focus goes to the list's heading instead of the page body.
+                  onMark={(handled) =>
+                    mark.mutate({ item, handled }, { onSuccess: () => state !== 'all' && heading.current?.focus() })
+                  }
                   downloading={files.busy === resumePath(item.id)}
                   onDownload={() => void files.download(resumePath(item.id), item.resume?.file_name ?? 'resume')}
                 />

@@ -21,7 +21,11 @@ export function useSubmissions(page: number) {
   });
 }
 
-/** Create, save and send change the list (a new row, new values, the last send): every page reloads. */
+/**
+ * Create, save and send change the list (a new row, new values, the last send): every page reloads,
+ * after a refusal too — a code used or expired since the list was loaded is refused, and its row must
+ * stop saying Active.
+ */
 function useRefreshCodes() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.inviteCodes });
@@ -36,7 +40,7 @@ export function useUpdateInviteCode() {
   const refresh = useRefreshCodes();
   return useMutation({
     mutationFn: ({ id, payload }: { id: string; payload: SaveInviteCodeRequest }) => updateInviteCode(id, payload),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
@@ -44,6 +48,6 @@ export function useSendInviteCode() {
   const refresh = useRefreshCodes();
   return useMutation({
     mutationFn: ({ id, email }: { id: string; email: string }) => sendInviteCode(id, email),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
