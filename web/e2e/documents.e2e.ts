@@ -273,6 +273,31 @@ describe('the dashboard', () => {
     const added = row(forms, 'W-4 Employee Withholding.pdf');
     await added.getByText('Payroll/2025').waitFor();
 
+    // The same name in the same folder replaces that file: the form asks first, and Cancel sends nothing.
+    const again = async () => {
+      await forms.getByLabel('Folder (optional)').fill(' Payroll / 2025 ');
+      await forms.getByLabel('Choose a file').setInputFiles({
+        name: 'W-4 Employee Withholding.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('w4, revised'),
+      });
+      await forms.getByRole('button', { name: 'Upload' }).click();
+      return admin.getByRole('dialog', { name: 'Replace file' });
+    };
+    let replace = await again();
+    await replace
+      .getByText(
+        '"W-4 Employee Withholding.pdf" is already in the folder "Payroll/2025". Uploading it replaces that file for everyone.',
+      )
+      .waitFor();
+    await replace.getByRole('button', { name: 'Cancel' }).click();
+    await replace.waitFor({ state: 'detached' });
+    expect(await added.getByText('2 Bytes').isVisible()).toBe(true);
+    replace = await again();
+    await replace.getByRole('button', { name: 'Replace' }).click();
+    await main(admin).getByText('"W-4 Employee Withholding.pdf" was uploaded successfully.').waitFor();
+    await added.getByText('11 Bytes').waitFor();
+
     await added.getByRole('button', { name: 'Delete W-4 Employee Withholding.pdf' }).click();
     await admin
       .getByRole('dialog', { name: 'Delete file' })

@@ -1,5 +1,6 @@
 import { FILE_TOO_LARGE } from '@portal/contracts';
 import {
+  libraryUploadPath,
   accessDescription,
   DASHBOARD_MESSAGES,
   emailInitials,
@@ -138,5 +139,14 @@ describe('accessDescription', () => {
   it('says what the admin did', () => {
     expect(accessDescription({ action: 'list', file_name: null })).toBe('Viewed the list of files');
     expect(accessDescription({ action: 'download', file_name: 'W-2.pdf' })).toBe('Downloaded “W-2.pdf”');
+  });
+});
+
+describe('libraryUploadPath', () => {
+  it('is the path the server gives an upload: folder names trimmed, empty ones dropped, NFC', () => {
+    expect(libraryUploadPath(' Payroll / 2025 ', 'W-4.pdf')).toBe('Payroll/2025/W-4.pdf');
+    expect(libraryUploadPath('/Payroll//2025/', 'W-4.pdf')).toBe('Payroll/2025/W-4.pdf');
+    expect(libraryUploadPath('', 'W-4.pdf')).toBe('W-4.pdf');
+    expect(libraryUploadPath('Caf\u0065\u0301', 'Re\u0301sume\u0301.pdf')).toBe('Caf\u00e9/R\u00e9sum\u00e9.pdf');
   });
 });

@@ -22,6 +22,8 @@ export const DASHBOARD_MESSAGES = {
   uploaded: (file: string) => `"${file}" was uploaded successfully.`,
   deleted: (file: string) => `"${file}" was deleted successfully.`,
   alreadyDeleted: (file: string) => `"${file}" had already been deleted.`,
+  confirmReplace: (file: string, folder: string) =>
+    `"${file}" is already in ${folder ? `the folder "${folder}"` : 'this library'}. Uploading it replaces that file for everyone.`,
   cancelled: 'The upload was cancelled. Nothing was saved.',
   noFileChosen: 'Choose a file to upload.',
 } as const;
@@ -83,6 +85,25 @@ export function emailInitials(email: string): string {
 }
 
 /** One file of any of the three lists, as the dashboard shows and searches it. */
+/**
+ * The path a library upload gets, as the server forms it (folder names trimmed, empty ones dropped,
+ * Unicode NFC): to ask before an upload replaces a file of the same path. The server stays the judge;
+ * a name it would change further only goes without the question.
+ */
+export function libraryUploadPath(folder: string, fileName: string): string {
+  return [libraryFolder(folder), fileName.normalize('NFC')].filter(Boolean).join('/');
+}
+
+/** A library folder as typed, as the server keeps it ('' for the top). */
+export function libraryFolder(folder: string): string {
+  return folder
+    .normalize('NFC')
+    .split('/')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .join('/');
+}
+
 export interface DashboardFile {
   source: FileSource;
   /** The vault file's id, or the library path: what a download and a delete name. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { Alert } from '../../../shared/ui/Alert';
 import type { RunningUpload, UploadProgress } from '../api';
@@ -51,6 +51,11 @@ export function FilesPanel(props: FilesPanelProps) {
     focusHeading.current = false;
     heading.current?.focus();
   }, [deleting]);
+  // Library uploads (with a folder) replace a file of the same path: the form asks first.
+  const libraryPaths = useMemo(
+    () => (upload?.withFolder && files ? new Set(files.map((file) => file.path)) : undefined),
+    [upload?.withFolder, files],
+  );
   const uploads = useFileUpload(
     upload?.send ?? noUpload,
     upload?.listKey ?? [],
@@ -87,7 +92,9 @@ export function FilesPanel(props: FilesPanelProps) {
           {title}
         </h2>
       </div>
-      {upload && <UploadForm title={upload.title} withFolder={upload.withFolder} {...uploads} />}
+      {upload && (
+        <UploadForm title={upload.title} withFolder={upload.withFolder} existingPaths={libraryPaths} {...uploads} />
+      )}
       {downloadError && <Alert tone="error">{downloadError}</Alert>}
       {props.isPending && (
         <p role="status" className={styles.muted}>

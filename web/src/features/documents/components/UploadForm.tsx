@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
+import { Dialog } from '../../../shared/ui/Dialog';
 import { Field } from '../../../shared/ui/Field';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
-import { DASHBOARD_MESSAGES, progressText, uploadSizeProblem } from '../files';
+import { DASHBOARD_MESSAGES, libraryFolder, libraryUploadPath, progressText, uploadSizeProblem } from '../files';
 import type { UploadState } from '../hooks/use-documents';
 import styles from './Documents.module.css';
 
@@ -14,6 +15,8 @@ interface UploadFormProps {
   title: string;
   /** Admins' library uploads take an optional folder (spec part 2, section 6). */
   withFolder?: boolean;
+  /** The library's paths: an upload to one of them asks first, since it replaces that file. */
+  existingPaths?: ReadonlySet<string>;
   state: UploadState;
   start(file: File, folder: string): Promise<boolean>;
   cancel(): void;
@@ -25,8 +28,10 @@ interface UploadFormProps {
  * Choose a file (and a folder), upload it with a progress bar of the bytes sent, or cancel. A file
  * over 200 MB is refused here, before a byte is sent, with the spec's text.
  */
-export function UploadForm({ title, withFolder, state, start, cancel, fail, clear }: UploadFormProps) {
+export function UploadForm({ title, withFolder, existingPaths, state, start, cancel, fail, clear }: UploadFormProps) {
   const [chosen, setChosen] = useState<File | null>(null);
+  // An upload that would replace a library file, waiting for the admin's answer.
+  const [replacing, setReplacing] = useState<{ file: File; folder: string } | null>(null);
   // A new key clears the file input after an upload (its value cannot be set).
   const [inputKey, setInputKey] = useState(0);
   const errorId = useId();
@@ -58,15 +63,23 @@ export function UploadForm({ title, withFolder, state, start, cancel, fail, clea
     return file;
   }
 
-  const submit = handleSubmit(async ({ folder }) => {
-    if (uploading) return;
-    const file = checkChosen(chosen);
-    if (!file) return;
+  async function upload(file: File, folder: string) {
     if (await start(file, folder)) {
       setChosen(null);
       setInputKey((key) => key + 1);
       reset();
     }
+  }
+
+  const submit = handleSubmit(async ({ folder }) => {
+    if (uploading) return;
+    const file = checkChosen(chosen);
+    if (!file) return;
+    if (existingPaths?.has(libraryUploadPath(folder, file.name))) {
+      setReplacing({ file, folder });
+      return;
+    }
+    await upload(file, folder);
   });
 
   return (
@@ -130,6 +143,35 @@ export function UploadForm({ title, withFolder, state, start, cancel, fail, clea
         </div>
       )}
       <FormError id={errorId} message={error} />
+      {replacing && (
+        <Dialog
+          title="Replace file"
+          description={DASHBOARD_MESSAGES.confirmReplace(replacing.file.name, libraryFolder(replacing.folder))}
+          onClose={() => setReplacing(null)}
+          closeOnBackdropClick
+        >
+          <div className={styles.dialogActions}>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              onClick={() => setReplacing(null)}
+              data-autofocus
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.primary}`}
+              onClick={() => {
+                setReplacing(null);
+                void upload(replacing.file, replacing.folder);
+              }}
+            >
+              Replace
+            </button>
+          </div>
+        </Dialog>
+      )}
     </form>
   );
 }
