@@ -125,6 +125,11 @@ describe('the dashboard', () => {
     const path = await download.path();
     const { statSync } = await import('node:fs');
     expect(statSync(path).size).toBe(3 * MB);
+
+    // A new attempt takes the message away: it would sit beside that attempt's error.
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click(); // no file chosen
+    await vaultPanel(page).getByRole('alert').getByText('Choose a file to upload.').waitFor();
+    await main(page).getByText('"W-2 2024.pdf" was uploaded successfully.').waitFor({ state: 'detached' });
   });
 
   it('cancels an upload under way, keeping nothing', async () => {

@@ -27,7 +27,7 @@ import { FilesPanel } from './FilesPanel';
 
 interface PanelProps {
   initials: string;
-  onNotice(message: string): void;
+  onNotice(message: string | null): void;
 }
 
 const sendToVault = (file: File, _folder: string, onProgress: (progress: UploadProgress) => void) =>

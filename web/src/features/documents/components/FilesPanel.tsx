@@ -33,8 +33,8 @@ interface FilesPanelProps {
   upload?: PanelUpload;
   /** Present only when this user may delete here. */
   remove?(file: DashboardFile): Promise<unknown>;
-  /** The page's message after an upload or a delete. */
-  onNotice(message: string): void;
+  /** The page's message after an upload or a delete; null takes it away (a new attempt has begun). */
+  onNotice(message: string | null): void;
 }
 
 /** One list of the dashboard: its upload form (where allowed), its files, downloads and deletes. */
@@ -62,9 +62,27 @@ export function FilesPanel(props: FilesPanelProps) {
     useCallback((name: string) => onNotice(DASHBOARD_MESSAGES.uploaded(name)), [onNotice]),
   );
 
+  // A new attempt takes the last message away, so it never sits beside that attempt's error.
+  const { start, fail } = uploads;
+  const startUpload = useCallback(
+    (file: File, folder: string) => {
+      onNotice(null);
+      return start(file, folder);
+    },
+    [start, onNotice],
+  );
+  const failUpload = useCallback(
+    (message: string) => {
+      onNotice(null);
+      fail(message);
+    },
+    [fail, onNotice],
+  );
+
   async function confirmDelete() {
     if (!deleting || !remove) return;
     const { file } = deleting;
+    onNotice(null);
     setDeleting({ file, busy: true, error: null });
     try {
       await remove(file);
@@ -93,7 +111,14 @@ export function FilesPanel(props: FilesPanelProps) {
         </h2>
       </div>
       {upload && (
-        <UploadForm title={upload.title} withFolder={upload.withFolder} existingPaths={libraryPaths} {...uploads} />
+        <UploadForm
+          title={upload.title}
+          withFolder={upload.withFolder}
+          existingPaths={libraryPaths}
+          {...uploads}
+          start={startUpload}
+          fail={failUpload}
+        />
       )}
       {downloadError && <Alert tone="error">{downloadError}</Alert>}
       {props.isPending && (

@@ -23,7 +23,7 @@ export function DashboardPage() {
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const searchId = useId();
-  const onNotice = useCallback((message: string) => setNotice(message), []);
+  const onNotice = useCallback((message: string | null) => setNotice(message), []);
 
   const tabs: readonly Tab<FileSource>[] = [
     { key: 'vault', label: SOURCE_LABELS.vault, render: () => <VaultPanel initials={initials} onNotice={onNotice} /> },
