@@ -156,6 +156,9 @@ describe('deadline alerts', () => {
     const third = await question();
     expect(third.text).not.toBe(second.text);
     expect(await answer.inputValue()).toBe('');
+    // Unavailable again, and still where the keyboard left it.
+    expect(await subscribe.isDisabled()).toBe(true);
+    expect(await subscribe.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // Editing the e-mail clears the success.
     await form.getByLabel('Business email').fill(`x${email}`);

@@ -5,6 +5,12 @@ export interface BusyButtonProps extends ComponentPropsWithRef<'button'> {
   busy: boolean;
   /** What it says while busy ('Deleting…'); its children if none is given. */
   busyLabel?: ReactNode;
+  /**
+   * It cannot act now (no page further that way, a captcha not solved yet): aria-disabled, presses
+   * ignored, and focusable, unlike `disabled`, so a button that becomes unavailable while focused keeps
+   * the focus.
+   */
+  unavailable?: boolean;
 }
 
 /**
@@ -18,6 +24,7 @@ export interface BusyButtonProps extends ComponentPropsWithRef<'button'> {
 export function BusyButton({
   busy,
   busyLabel,
+  unavailable = false,
   type = 'button',
   disabled,
   onClick,
@@ -28,10 +35,10 @@ export function BusyButton({
     <button
       type={type}
       disabled={Boolean(disabled) && !busy}
-      aria-disabled={busy || undefined}
+      aria-disabled={busy || unavailable || undefined}
       aria-busy={busy || undefined}
       onClick={(event) => {
-        if (busy) {
+        if (busy || unavailable) {
           event.preventDefault();
           return;
         }

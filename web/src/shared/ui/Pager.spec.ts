@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { BusyButton, type BusyButtonProps } from './BusyButton';
 import { pageCount, Pager } from './Pager';
 
 const render = (page: number, busy: boolean) =>
@@ -63,8 +64,10 @@ describe('Pager', () => {
       const nav = Pager({ page, pageSize: 20, total: 60, busy, label: 'pages', onPage: (next) => pressed.push(next) });
       const children = (nav as { props: { children: Array<{ props: { onClick(event: unknown): void } }> } }).props
         .children;
-      const button = which === 0 ? children[0] : children[2];
-      button.props.onClick({ preventDefault: () => undefined });
+      const element = which === 0 ? children[0] : children[2];
+      // The BusyButton's own button, whose press is what the page gets.
+      const button = BusyButton(element.props as unknown as BusyButtonProps);
+      (button.props as { onClick(event: unknown): void }).onClick({ preventDefault: () => undefined });
     };
     press(1, false, 0);
     press(3, false, 1);

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { BusyButton } from './BusyButton';
 import buttonStyles from './button.module.css';
 import styles from './Pager.module.css';
 
@@ -26,7 +26,7 @@ interface PagerProps {
  *
  * A button that cannot act now (a page is loading, or there is none further that way) is aria-disabled
  * and ignores presses, but is never disabled: the focus is on it when it is pressed, and a disabled
- * button drops the focus to the page body (BusyButton says the same of busy buttons).
+ * button drops the focus to the page body (BusyButton, `unavailable`).
  */
 export function Pager({
   page,
@@ -40,37 +40,18 @@ export function Pager({
 }: PagerProps) {
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
-  const button = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
-  const go = (target: number) => (event: MouseEvent<HTMLButtonElement>) => {
-    if (busy || target < 1 || target > pages) {
-      event.preventDefault();
-      return;
-    }
-    onPage(target);
-  };
+  const button = `${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.small}`;
   return (
     <nav className={styles.pager} aria-label={label}>
-      <button
-        type="button"
-        className={button}
-        aria-disabled={busy || page <= 1 || undefined}
-        aria-busy={busy || undefined}
-        onClick={go(page - 1)}
-      >
+      <BusyButton className={button} busy={busy} unavailable={page <= 1} onClick={() => onPage(page - 1)}>
         {previousLabel}
-      </button>
+      </BusyButton>
       <span aria-live="polite">
         Page {page} of {pages}
       </span>
-      <button
-        type="button"
-        className={button}
-        aria-disabled={busy || page >= pages || undefined}
-        aria-busy={busy || undefined}
-        onClick={go(page + 1)}
-      >
+      <BusyButton className={button} busy={busy} unavailable={page >= pages} onClick={() => onPage(page + 1)}>
         {nextLabel}
-      </button>
+      </BusyButton>
     </nav>
   );
 }

@@ -16,6 +16,8 @@ interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>
   variant?: 'primary' | 'secondary';
   /** As wide as the form (single-column forms). */
   block?: boolean;
+  /** Nothing to send yet (a captcha not solved): aria-disabled and focusable, as BusyButton's. */
+  unavailable?: boolean;
 }
 
 /**

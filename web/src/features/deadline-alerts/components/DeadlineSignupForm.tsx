@@ -88,7 +88,9 @@ export function DeadlineSignupForm() {
       )}
       {state.status === 'success' && <Alert tone="success">{state.message}</Alert>}
       <div className={formStyles.actions}>
-        <SubmitButton busy={state.status === 'sending'} busyLabel="Subscribing…" disabled={!canSubmit(state)}>
+        {/* Unavailable, not disabled, until the captcha is answered: after a sign-up the answer is cleared
+            while the button has the focus, and a disabled button would drop it to the page body. */}
+        <SubmitButton busy={state.status === 'sending'} busyLabel="Subscribing…" unavailable={!canSubmit(state)}>
           Subscribe
         </SubmitButton>
       </div>
