@@ -119,17 +119,35 @@ export async function formId(app: TestApp, formName: string): Promise<string> {
   return row.id;
 }
 
-/** What Stripe charged a customer (the succeeded PaymentIntents of the user's Stripe customer), in cents. */
-export async function charges(billing: BillingApp, userId: string): Promise<number[]> {
-  const [customer] = await billing.app.sql<{ stripe_customer_id: string }>(
+/** The user's Stripe customer, once billing has made one (undefined before). */
+async function stripeCustomerId(app: TestApp, userId: string): Promise<string | undefined> {
+  const [customer] = await app.sql<{ stripe_customer_id: string }>(
     'SELECT stripe_customer_id FROM billing.customers WHERE user_id = $1',
     [userId],
   );
+  return customer?.stripe_customer_id;
+}
+
+/** What Stripe charged a customer (the succeeded PaymentIntents of the user's Stripe customer), in cents. */
+export async function charges(billing: BillingApp, userId: string): Promise<number[]> {
+  const customer = await stripeCustomerId(billing.app, userId);
   if (!customer) return [];
   return billing.fake
     .events()
     .filter((event) => event.type === 'payment_intent.succeeded')
     .map((event) => event.data.object as Stripe.PaymentIntent)
-    .filter((intent) => intent.customer === customer.stripe_customer_id)
+    .filter((intent) => intent.customer === customer)
     .map((intent) => intent.amount);
+}
+
+/** A new client whose Stripe customer holds a card (a Visa): the card someone else must not use. */
+export async function cardOfAnotherCustomer(
+  billing: BillingApp,
+  label: string,
+): Promise<{ owner: Client; cardId: string }> {
+  const owner = await newClient(billing.app, label);
+  await api(billing.app, 'POST', '/payments/create-setup-intent', { token: owner.token });
+  const customer = (await stripeCustomerId(billing.app, owner.userId))!;
+  const card = await billing.stripe.paymentMethods.attach('pm_card_visa', { customer });
+  return { owner, cardId: card.id };
 }

@@ -1,6 +1,16 @@
 import type { PaymentReply, PaymentsConfigReply, PurchaseReply, SetupIntentReply } from '@portal/contracts';
 import { startTestApp, TestApp, waitForMail } from '@portal/testing';
-import { api, charges, Client, formId, newClient, newKey, serviceId, useBillingApp } from './billing-fixtures';
+import {
+  api,
+  cardOfAnotherCustomer,
+  charges,
+  Client,
+  formId,
+  newClient,
+  newKey,
+  serviceId,
+  useBillingApp,
+} from './billing-fixtures';
 
 /** One-time payments of services and filings against the fake Stripe. */
 describe('service and filing payments', () => {
@@ -236,16 +246,10 @@ describe('service and filing payments', () => {
   });
 
   it('never uses another customer’s card', async () => {
-    const owner = await newClient(app(), 'card-owner');
+    const { owner, cardId } = await cardOfAnotherCustomer(billing, 'card-owner');
     const thief = await newClient(app(), 'card-thief');
     const llc = await serviceId(app(), 'llc-formation');
-    await api(app(), 'POST', '/payments/create-setup-intent', { token: owner.token });
-    const [customer] = await app().sql<{ stripe_customer_id: string }>(
-      'SELECT stripe_customer_id FROM billing.customers WHERE user_id = $1',
-      [owner.userId],
-    );
-    const card = await billing.stripe.paymentMethods.attach('pm_card_visa', { customer: customer.stripe_customer_id });
-    const refused = await payService(thief, { service_id: llc, payment_method_id: card.id });
+    const refused = await payService(thief, { service_id: llc, payment_method_id: cardId });
     expect(refused).toEqual({
       status: 400,
       body: { detail: 'Payment method not found. Please enter your card again.' },

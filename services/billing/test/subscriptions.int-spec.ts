@@ -1,7 +1,17 @@
 import type { CreateSubscriptionReply, InvoicesReply, PurchaseReply, SubscriptionReply } from '@portal/contracts';
 import { readLastMail, waitForMail } from '@portal/testing';
 import type Stripe from 'stripe';
-import { api, charges, Client, DAY, newClient, newKey, serviceId, useBillingApp } from './billing-fixtures';
+import {
+  api,
+  cardOfAnotherCustomer,
+  charges,
+  Client,
+  DAY,
+  newClient,
+  newKey,
+  serviceId,
+  useBillingApp,
+} from './billing-fixtures';
 
 /**
  * Subscriptions against the fake Stripe: the built app (workers running) receives the fake's signed
@@ -314,25 +324,19 @@ describe('subscriptions', () => {
   });
 
   it('never uses another customer’s card: not to subscribe, nor as the card of a subscription', async () => {
-    const owner = await newClient(app(), 'sub-card-owner');
+    const { owner, cardId } = await cardOfAnotherCustomer(billing, 'sub-card-owner');
     const thief = await newClient(app(), 'sub-card-thief');
     const starter = await serviceId(app(), 'bookkeeping-starter');
-    await api(app(), 'POST', '/payments/create-setup-intent', { token: owner.token });
-    const [customer] = await app().sql<{ stripe_customer_id: string }>(
-      'SELECT stripe_customer_id FROM billing.customers WHERE user_id = $1',
-      [owner.userId],
-    );
-    const card = await billing.stripe.paymentMethods.attach('pm_card_visa', { customer: customer.stripe_customer_id });
     const notFound = { detail: 'Payment method not found. Please enter your card again.' };
 
-    const subscribed = await subscribe(thief, { package_id: starter, payment_method_id: card.id });
+    const subscribed = await subscribe(thief, { package_id: starter, payment_method_id: cardId });
     expect(subscribed).toEqual({ status: 400, body: notFound });
 
     const own = await subscribe(thief, { package_id: starter, payment_method_id: 'pm_card_mastercard' });
     expect(own.status).toBe(201);
     const swapped = await api(app(), 'PUT', `/subscriptions/${own.body.id}/payment-method`, {
       token: thief.token,
-      json: { payment_method_id: card.id },
+      json: { payment_method_id: cardId },
     });
     expect(swapped).toEqual({ status: 400, body: notFound });
     expect((await get(thief, own.body.id)).body.payment_method?.last4).toBe('4444');
