@@ -67,6 +67,22 @@ async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('token')))!;
 }
 
+/** The client signed in on a new page, with a new subscription (paid by Visa) to the package `slug`. */
+async function signedInWithSubscription(
+  category: string,
+  slug: string,
+): Promise<{ page: Page; token: string; subscription: { id: string } }> {
+  const page = await newPage(browser);
+  await signInWithStoredSession(page, client);
+  const token = await tokenOf(page);
+  const subscription = await api<{ id: string }>('/subscriptions/stripe', token, {
+    method: 'POST',
+    key: true,
+    body: { package_id: await serviceIdOf(category, slug), payment_method_id: 'pm_card_visa' },
+  });
+  return { page, token, subscription };
+}
+
 async function serviceIdOf(category: string, slug: string): Promise<string> {
   const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
     id: string;
@@ -271,14 +287,7 @@ describe('billing pages', () => {
   });
 
   it('updates the card of a subscription and returns to the profile', async () => {
-    const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    const token = await tokenOf(page);
-    const subscription = await api<{ id: string }>('/subscriptions/stripe', token, {
-      method: 'POST',
-      key: true,
-      body: { package_id: await serviceIdOf('Compliance', 'annual-compliance'), payment_method_id: 'pm_card_visa' },
-    });
+    const { page, subscription } = await signedInWithSubscription('Compliance', 'annual-compliance');
     await page.goto(`/subscription/${subscription.id}/payment`);
     const form = main(page);
     await form.getByRole('heading', { level: 1, name: 'Update Payment Method' }).waitFor();
@@ -299,14 +308,7 @@ describe('billing pages', () => {
   });
 
   it('labels invoices and shows their amounts in dollars', async () => {
-    const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    const token = await tokenOf(page);
-    const subscription = await api<{ id: string }>('/subscriptions/stripe', token, {
-      method: 'POST',
-      key: true,
-      body: { package_id: await serviceIdOf('People', 'payroll-growth'), payment_method_id: 'pm_card_visa' },
-    });
+    const { page, token, subscription } = await signedInWithSubscription('People', 'payroll-growth');
     // The next renewal fails: an open invoice, labelled Unpaid.
     await api(`/subscriptions/${subscription.id}/payment-method`, token, {
       method: 'PUT',
@@ -348,14 +350,7 @@ describe('billing pages', () => {
     );
   });
   it('sends one request for a double click on Cancel Subscription, Re-Activate and Pay', async () => {
-    const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    const token = await tokenOf(page);
-    await api('/subscriptions/stripe', token, {
-      method: 'POST',
-      key: true,
-      body: { package_id: await serviceIdOf('Books', 'bookkeeping-scale'), payment_method_id: 'pm_card_visa' },
-    });
+    const { page } = await signedInWithSubscription('Books', 'bookkeeping-scale');
     const sent: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -394,14 +389,7 @@ describe('billing pages', () => {
   });
 
   it('keeps the keyboard focus on the subscription after cancelling and re-activating it', async () => {
-    const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    const token = await tokenOf(page);
-    await api('/subscriptions/stripe', token, {
-      method: 'POST',
-      key: true,
-      body: { package_id: await serviceIdOf('Books', 'bookkeeping-growth'), payment_method_id: 'pm_card_visa' },
-    });
+    const { page } = await signedInWithSubscription('Books', 'bookkeeping-growth');
     await page.goto('/profile#subscriptions');
     const item = main(page).getByRole('listitem', { name: 'Growth Bookkeeping' });
     const focused = (name: string) =>
