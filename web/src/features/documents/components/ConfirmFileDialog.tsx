@@ -1,30 +1,43 @@
 import { useId } from 'react';
+import { BusyButton } from '../../../shared/ui/BusyButton';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { FormError } from '../../../shared/ui/FormError';
-import { DASHBOARD_MESSAGES } from '../files';
 import styles from './Documents.module.css';
-import { BusyButton } from '../../../shared/ui/BusyButton';
 
-interface DeleteFileDialogProps {
-  name: string;
-  busy: boolean;
-  /** The spec's delete failure text, when the delete failed. */
-  error: string | null;
+interface ConfirmFileDialogProps {
+  /** 'Delete file', 'Replace file': the dialog's name and its confirming button's first word. */
+  title: string;
+  /** What will happen to which file. */
+  description: string;
+  /** The confirming button: 'Delete', 'Replace'. */
+  confirmLabel: string;
+  /** What that button says while the change runs ('Deleting…'). */
+  busyLabel?: string;
+  busy?: boolean;
+  /** Why the change failed, when it did. */
+  error?: string | null;
   onConfirm(): void;
   onClose(): void;
 }
 
-/** The confirmation every delete needs first (spec part 2, sections 4 and 5). */
-export function DeleteFileDialog({ name, busy, error, onConfirm, onClose }: DeleteFileDialogProps) {
+/**
+ * The question a change to a file asks first (a delete, spec part 2, sections 4 and 5; an upload that
+ * replaces a library file): Cancel, which has the focus, or the change.
+ */
+export function ConfirmFileDialog({
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  error = null,
+  onConfirm,
+  onClose,
+}: ConfirmFileDialogProps) {
   const errorId = useId();
   return (
-    <Dialog
-      title="Delete file"
-      description={DASHBOARD_MESSAGES.confirmDelete(name)}
-      onClose={onClose}
-      closeOnBackdropClick
-    >
+    <Dialog title={title} description={description} onClose={onClose} closeOnBackdropClick>
       <FormError id={errorId} message={error} />
       <div className={styles.dialogActions}>
         <button
@@ -38,11 +51,11 @@ export function DeleteFileDialog({ name, busy, error, onConfirm, onClose }: Dele
         <BusyButton
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
           busy={busy}
-          busyLabel="Deleting…"
+          busyLabel={busyLabel}
           aria-describedby={error ? errorId : undefined}
           onClick={onConfirm}
         >
-          Delete
+          {confirmLabel}
         </BusyButton>
       </div>
     </Dialog>

@@ -5,7 +5,7 @@ import type { RunningUpload, UploadProgress } from '../api';
 import { DASHBOARD_MESSAGES, fileNameOf, type DashboardFile } from '../files';
 import { useDownload, useFileUpload } from '../hooks/use-documents';
 import { isAlreadyGone } from '../transfer-result';
-import { DeleteFileDialog } from './DeleteFileDialog';
+import { ConfirmFileDialog } from './ConfirmFileDialog';
 import styles from './Documents.module.css';
 import { FileTable } from './FileTable';
 import { UploadForm } from './UploadForm';
@@ -140,8 +140,11 @@ export function FilesPanel(props: FilesPanelProps) {
         />
       )}
       {deleting && (
-        <DeleteFileDialog
-          name={fileNameOf(deleting.file.path)}
+        <ConfirmFileDialog
+          title="Delete file"
+          description={DASHBOARD_MESSAGES.confirmDelete(fileNameOf(deleting.file.path))}
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
           busy={deleting.busy}
           error={deleting.error}
           onConfirm={() => void confirmDelete()}

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../shared/ui/button.module.css';
-import { Dialog } from '../../../shared/ui/Dialog';
 import { Field } from '../../../shared/ui/Field';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { DASHBOARD_MESSAGES, libraryFolder, libraryUploadPath, progressText, uploadSizeProblem } from '../files';
 import type { UploadState } from '../hooks/use-documents';
+import { ConfirmFileDialog } from './ConfirmFileDialog';
 import styles from './Documents.module.css';
 
 interface UploadFormProps {
@@ -144,33 +144,16 @@ export function UploadForm({ title, withFolder, existingPaths, state, start, can
       )}
       <FormError id={errorId} message={error} />
       {replacing && (
-        <Dialog
+        <ConfirmFileDialog
           title="Replace file"
           description={DASHBOARD_MESSAGES.confirmReplace(replacing.file.name, libraryFolder(replacing.folder))}
+          confirmLabel="Replace"
+          onConfirm={() => {
+            setReplacing(null);
+            void upload(replacing.file, replacing.folder);
+          }}
           onClose={() => setReplacing(null)}
-          closeOnBackdropClick
-        >
-          <div className={styles.dialogActions}>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              onClick={() => setReplacing(null)}
-              data-autofocus
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.primary}`}
-              onClick={() => {
-                setReplacing(null);
-                void upload(replacing.file, replacing.folder);
-              }}
-            >
-              Replace
-            </button>
-          </div>
-        </Dialog>
+        />
       )}
     </form>
   );
