@@ -11,6 +11,7 @@ import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger, LoggerModule } from 'nestjs-pino';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { answerDirectly, directRoutes } from './direct-route';
+import { frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors';
 import { createLogger, loggedUrl, ProcessLogger } from './logger';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
 import { refuseMalformedInput } from './request-input';
@@ -106,20 +107,22 @@ export async function createHttpApp(
   })
   class HttpRootModule {}
 
+  // Helmet's headers (worked out once) and the request id on every answer, errors and 404s
+  // included: one synchronous hook, the cheapest kind Fastify runs, added before Nest adds
+  // its middleware runner. A direct route answers right there (see direct-route.ts): the
+  // middleware and hooks after it are not for it.
+  const headers = await securityHeaders(config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new OneLinePerRequest(),
     genReqId: requestId,
     trustProxy: config.TRUST_PROXY,
     // Long path parameters (file paths in the documents service) must not hit Fastify's 100-character default.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals (before any hook): `{ detail }` like every other error.
+    frameworkErrors: frameworkErrors(headers),
     bodyLimit: 1024 * 1024,
   });
-  // Helmet's headers (worked out once) and the request id on every answer, errors and 404s
-  // included: one synchronous hook, the cheapest kind Fastify runs, added before Nest adds
-  // its middleware runner. A direct route answers right there (see direct-route.ts): the
-  // middleware and hooks after it are not for it.
-  const headers = await securityHeaders(config);
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
     if (!answerDirectly(request, reply)) done();
