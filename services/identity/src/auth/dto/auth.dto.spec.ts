@@ -121,6 +121,14 @@ describe('LoginDto', () => {
     ]);
     expect((await validateBody(LoginDto, { password: 'x' })).errors).toEqual(['Please enter both email and password']);
     expect((await validateBody(LoginDto, {})).errors).toEqual(['Please enter both email and password']);
+    expect(
+      (await validateBody(LoginDto, { username: null, email: null, password: null, grant_type: null })).errors,
+    ).toEqual(['Please enter both email and password']);
+  });
+
+  it('checks the username even when an e-mail comes with it (sign-in reads the username)', async () => {
+    const { errors } = await validateBody(LoginDto, { username: 'a'.repeat(10_000), email: 'x', password: 'x' });
+    expect(errors).toEqual(['Incorrect email or password']);
   });
 });
 

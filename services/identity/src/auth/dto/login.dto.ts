@@ -11,7 +11,8 @@ const REQUIRED = 'Please enter both email and password';
  */
 export class LoginDto implements LoginRequest {
   @ApiPropertyOptional({ description: 'The e-mail', example: 'jane@example.com' })
-  @ValidateIf((dto: LoginDto) => dto.email === undefined)
+  // Checked whenever it is the one sign-in reads (see loginEmail): given, or no e-mail instead.
+  @ValidateIf((dto: LoginDto) => dto.username != null || dto.email == null)
   @Trim()
   @RequiredText({ required: REQUIRED, maxLength: EMAIL_MAX_LENGTH, tooLong: 'Incorrect email or password' })
   username?: string;
