@@ -35,4 +35,5 @@ export const MESSAGES = {
   providerRefused: 'The payment provider could not process the request. Please try again.',
   invalidSignature: 'Invalid Stripe signature.',
   missingSignature: 'Missing Stripe-Signature header.',
+  notAnEvent: 'The webhook body is not a Stripe event.',
 } as const;

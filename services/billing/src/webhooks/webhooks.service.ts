@@ -12,6 +12,29 @@ export interface WebhookReceipt {
   duplicate: boolean;
 }
 
+/** Stripe's event ids, as the stripe_events table's check has them. */
+const EVENT_ID = /^evt_[A-Za-z0-9]{1,255}$/;
+/** 9999-12-31T23:59:59Z: a creation time Postgres can store. */
+const LAST_SECOND = 253_402_300_799;
+
+/** What storing an event needs of it: an id and a type (text), its creation time (seconds), livemode. */
+export function isStripeEvent(value: unknown): value is Stripe.Event {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const event = value as Record<string, unknown>;
+  return (
+    typeof event.id === 'string' &&
+    EVENT_ID.test(event.id) &&
+    typeof event.type === 'string' &&
+    event.type.length > 0 &&
+    event.type.length <= 255 &&
+    typeof event.livemode === 'boolean' &&
+    Number.isSafeInteger(event.created) &&
+    (event.created as number) >= 0 &&
+    (event.created as number) <= LAST_SECOND &&
+    (event.api_version === undefined || event.api_version === null || typeof event.api_version === 'string')
+  );
+}
+
 @Injectable()
 export class WebhooksService {
   private readonly logger = new Logger(WebhooksService.name);
@@ -32,12 +55,19 @@ export class WebhooksService {
    */
   async receive(payload: Buffer | undefined, signature: string | undefined): Promise<WebhookReceipt> {
     if (!signature) throw new BadRequestException({ detail: MESSAGES.missingSignature });
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = this.stripe.constructEvent(payload ?? Buffer.alloc(0), signature);
     } catch (error) {
       this.logger.warn(`Stripe webhook refused: ${(error as Error).message}`);
+      // The signature matched, but the bytes are not JSON.
+      if (error instanceof SyntaxError) throw new BadRequestException({ detail: MESSAGES.notAnEvent });
       throw new BadRequestException({ detail: MESSAGES.invalidSignature });
+    }
+    // Signed with our secret, yet not an event (`null`, a list, an object without an id): nothing to store.
+    if (!isStripeEvent(event)) {
+      this.logger.warn('Stripe webhook refused: a signed body that is not an event');
+      throw new BadRequestException({ detail: MESSAGES.notAnEvent });
     }
     const stored = await this.dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
