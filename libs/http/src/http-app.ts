@@ -123,6 +123,11 @@ export async function createHttpApp(
     frameworkErrors: frameworkErrors(headers),
     bodyLimit: 1024 * 1024,
   });
+  // Every route of the process, whoever registers it (Nest, the queue dashboard, the API docs, the web
+  // app, the proxy), at debug level: the one complete list, read by the hostile-input sweep.
+  adapter.getInstance().addHook('onRoute', (route) => {
+    logger.debug({ route: { method: route.method, url: route.url } }, 'route registered');
+  });
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
     if (!answerDirectly(request, reply)) done();
