@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage, waitForHydration } from './support/browser';
+import { fillCheckout } from './support/checkout';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
 // in the page, its 3-D Secure step is a dialog with Complete/Fail buttons). The 2 s redirects fit well
@@ -28,20 +29,6 @@ const main = (page: Page) => page.getByRole('main');
 async function waitForPath(page: Page, pathname: string): Promise<URL> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: TIMEOUT_MS });
   return new URL(page.url());
-}
-
-/** Fills the billing details (name and e-mail come from the account) and the card. */
-async function fillCheckout(page: Page, card: string): Promise<void> {
-  const form = main(page);
-  await form.getByLabel('Card number').waitFor();
-  await form.getByLabel('Phone').fill('+1 919 555 0100');
-  await form.getByLabel('Street address').fill('1 Fayetteville St');
-  await form.getByLabel('City').fill('Raleigh');
-  await form.getByLabel('State / Province').fill('NC');
-  await form.getByLabel('ZIP / Postal code').fill('27601');
-  await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Expiration date MM / YY').fill('12 / 34');
-  await form.getByLabel('CVC').fill('123');
 }
 
 async function api<T>(

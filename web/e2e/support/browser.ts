@@ -39,15 +39,19 @@ interface OpenPage {
   expectedFailures: ExpectedFailure[];
 }
 
-/** A reply with an error status that a test provokes on purpose (a wrong password's 401, say). */
+/**
+ * A reply with an error status that a test provokes on purpose (a wrong password's 401, say), or
+ * ('network') a request it makes fail before any reply (`route.abort()`).
+ */
 export interface ExpectedFailure {
-  status: number;
+  status: number | 'network';
   /** Path of the request, without query: '/api/auth/login'. */
   path: string;
 }
 
-// Chromium logs every reply with an error status as a console error, with the request's URL.
-const FAILED_LOAD = /^Failed to load resource: the server responded with a status of (\d+)/;
+// Chromium logs every reply with an error status, and every request that got no reply (net::ERR_...),
+// as a console error, with the request's URL.
+const FAILED_LOAD = /^Failed to load resource: (?:the server responded with a status of (\d+)|(net::ERR_\w+))/;
 
 const openPages = new Map<Page, OpenPage>();
 
@@ -88,7 +92,8 @@ export function expectFailedResponses(page: Page, ...failures: ExpectedFailure[]
 }
 
 function isExpectedFailure(expected: ExpectedFailure[], text: string, url: string): boolean {
-  const status = FAILED_LOAD.exec(text)?.[1];
+  const match = FAILED_LOAD.exec(text);
+  const status = match?.[1] ?? (match?.[2] ? 'network' : undefined);
   if (!status || !url) return false;
   const path = new URL(url).pathname;
   return expected.some((failure) => String(failure.status) === status && failure.path === path);
