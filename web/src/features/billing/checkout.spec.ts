@@ -89,9 +89,16 @@ describe('checkout attempts', () => {
     expect(outcomeUnknown(new ApiError(400, 'x', {}))).toBe(false);
   });
 
+  it('keeps a passing 503 in the form: the provider out of reach, a proxy error page', () => {
+    const provider = 'The payment provider could not be reached. Please try again in a moment.';
+    expect(isPassedUp(new ApiError(503, provider, { detail: provider }))).toBe(false);
+    expect(isPassedUp(new ApiError(503, 'Request failed: 503 Service Unavailable', '<html>503</html>'))).toBe(false);
+    expect(isPassedUp(new ApiError(503, 'Request failed with status 503', undefined))).toBe(false);
+  });
+
   it('passes up what another card cannot fix, and words errors as the server did', () => {
     expect(isPassedUp(new ApiError(400, 'quoted', { detail: 'quoted' }))).toBe(true);
-    expect(isPassedUp(new ApiError(503, 'Payments are not configured.', {}))).toBe(true);
+    expect(isPassedUp(new ApiError(503, 'x', { detail: 'Payments are not configured.' }))).toBe(true);
     expect(isPassedUp(new ApiError(402, 'declined', {}))).toBe(false);
     expect(isPassedUp(new TypeError('offline'))).toBe(false);
     expect(errorMessage(new ApiError(402, 'x', { detail: 'Your card was declined.' }), 'fallback')).toBe(

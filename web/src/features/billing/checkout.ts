@@ -1,6 +1,7 @@
 import {
   ADDRESS_COUNTRIES,
   DEFAULT_COUNTRY,
+  PAYMENTS_NOT_CONFIGURED,
   type AddressCountry,
   type CreateSubscriptionReply,
   type PaymentReply,
@@ -119,10 +120,13 @@ export function outcomeUnknown(error: unknown): boolean {
 /**
  * An error that a new card cannot fix replaces the page with the error view (spec: "an error passed up
  * from payment"): the item cannot be bought, or payments are not configured. Declines and failures
- * worth another try stay in the form.
+ * worth another try stay in the form, with what the user typed: among them every other 503 (the payment
+ * provider out of reach, a proxy's error page while a service restarts), which is over in a moment.
  */
 export function isPassedUp(error: unknown): boolean {
-  return error instanceof ApiError && [400, 403, 404, 409, 503].includes(error.status);
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 503) return serverDetail(error) === PAYMENTS_NOT_CONFIGURED;
+  return [400, 403, 404, 409].includes(error.status);
 }
 
 /** The server's detail, else the screen's own message. */
