@@ -1,0 +1,506 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { fillCheckout } from './support/checkout';
+
+// Every page against a failing server: a 500 with a JSON {detail}, a proxy's 503 error page (HTML), a
+// connection that fails, and a slow answer. The page must say something sensible, never go blank, spin
+// for ever or show a raw dump; a form keeps what the user typed and works again once the server is back.
+// react-query retries a failed read twice (1 s, 2 s), so a read's message shows after about 3 s.
+const MESSAGE_TIMEOUT_MS = 15_000;
+const DETAIL = 'Service temporarily unavailable';
+const PROXY_PAGE =
+  '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr><center>nginx</center></body></html>';
+
+// Each test walks several pages through three failures, each read waiting out react-query's retries.
+jest.setTimeout(240_000);
+
+type Failure = 'json500' | 'html503' | 'network';
+const FAILURES: readonly Failure[] = ['json500', 'html503', 'network'];
+
+// What must never reach the user: an object printed as text, a proxy's HTML, a stack or the client's
+// own technical wording of the failure.
+const RAW =
+  /\[object Object\]|<\/?(?:html|body|head|h1|center)\b|<!DOCTYPE|^Failed to fetch$|Request failed|TypeError|NetworkError|ERR_[A-Z_]+|\bat \S+ \(|\bundefined\b|\bNaN\b/im;
+
+let browser: Browser;
+let client: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  client = newAccount('resilience', { firstName: 'Rosa', lastName: 'Parks' });
+  await registerVerified(client);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const main = (page: Page) => page.getByRole('main');
+
+/** Makes the calls matching `pattern` fail the way `failure` says, declaring the failures as expected. */
+async function failCalls(page: Page, pattern: string, failure: Failure): Promise<void> {
+  await page.route(pattern, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (failure === 'json500') {
+      expectFailedResponses(page, { status: 500, path });
+      await route.fulfill({ status: 500, json: { detail: DETAIL } });
+    } else if (failure === 'html503') {
+      expectFailedResponses(page, { status: 503, path });
+      await route.fulfill({ status: 503, contentType: 'text/html', body: PROXY_PAGE });
+    } else {
+      expectFailedResponses(page, { status: 'network', path });
+      await route.abort('connectionfailed');
+    }
+  });
+}
+
+/** The server is back. */
+async function recover(page: Page, pattern: string): Promise<void> {
+  await page.unroute(pattern);
+}
+
+async function waitForNoLoading(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('[role="status"], [aria-busy="true"]')].some(
+        (element) =>
+          /loading|validating/i.test(element.textContent ?? '') || element.getAttribute('aria-busy') === 'true',
+      ),
+    undefined,
+    { timeout: MESSAGE_TIMEOUT_MS },
+  );
+}
+
+/** The page says something (the `message` where given), is not blank, not loading for ever, and shows nothing raw. */
+async function expectSensiblePage(page: Page, label: string, message?: string): Promise<void> {
+  if (message !== undefined) {
+    await main(page)
+      .getByText(message, { exact: true })
+      .first()
+      .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
+      .catch(async (error: unknown) => {
+        throw new Error(`${label}: no "${message}" in\n${await main(page).innerText()}\n${String(error)}`);
+      });
+  }
+  await waitForNoLoading(page).catch(async () => {
+    throw new Error(`${label}: still loading after ${MESSAGE_TIMEOUT_MS} ms:\n${await main(page).innerText()}`);
+  });
+  const text = await page.locator('body').innerText();
+  if (RAW.test(text)) throw new Error(`${label}: raw text shown (${RAW.exec(text)?.[0]}):\n${text}`);
+  const mainText = (await main(page).innerText()).trim();
+  if (mainText.length < 10) throw new Error(`${label}: the page is blank`);
+}
+
+interface ReadCase {
+  path: string;
+  /** The message for each failure (the spec's fallback, or the server's detail where the spec shows it). */
+  message?: string | ((failure: Failure) => string);
+  /** The calls to fail (default: every API call). */
+  calls?: string;
+  /** What a visitor does before the page reads (scroll to a section that loads when seen). */
+  visit?(page: Page): Promise<void>;
+}
+
+/** Opens `path` with its calls failing in each way, then checks the page. */
+async function checkReads(cases: ReadCase[], signIn?: Account): Promise<void> {
+  for (const failure of FAILURES) {
+    const page = await newPage(browser);
+    if (signIn) await signInWithStoredSession(page, signIn);
+    for (const { path, message, calls = '**/api/**', visit } of cases) {
+      await failCalls(page, calls, failure);
+      await page.goto(path);
+      await visit?.(page);
+      await expectSensiblePage(
+        page,
+        `${path} (${failure})`,
+        typeof message === 'function' ? message(failure) : message,
+      );
+      await recover(page, calls);
+    }
+    await page.close();
+  }
+}
+
+/** A slow server: the page shows a loading state meanwhile, then the page. */
+async function checkSlowRead(page: Page, path: string, calls = '**/api/**'): Promise<void> {
+  await page.route(calls, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.fallback();
+  });
+  await page.goto(path);
+  await page.waitForTimeout(1000);
+  const busy = await page
+    .locator('main [role="status"], main [aria-busy="true"], [data-page-loading]')
+    .filter({ hasText: /loading|validating|…|\.\.\./i })
+    .count();
+  const mainText = (await main(page).innerText()).trim();
+  if (busy === 0 && mainText.length < 10) throw new Error(`${path} (slow): blank while loading`);
+  await waitForNoLoading(page);
+  await page.unroute(calls);
+}
+
+async function serviceIdOf(category: string): Promise<string> {
+  const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
+    id: string;
+    price: string;
+  }>;
+  return services[0].id;
+}
+
+interface SubmitCase {
+  page: Page;
+  label: string;
+  /** The call the submit makes. */
+  calls: string;
+  /** Answers again what the page resets after a failure (a captcha), before each submit. */
+  prepare?(): Promise<void>;
+  submit(): Promise<void>;
+  /** The submit button: usable again after each failure. */
+  button: Locator;
+  /** Fields whose typed values must survive each failure. */
+  kept: Locator[];
+  message: (failure: Failure) => string;
+  /** What a successful retry shows. */
+  success: string;
+}
+
+/** Each failure in turn: the message, the input still there, the button usable; then a retry that succeeds. */
+async function checkSubmit(c: SubmitCase): Promise<void> {
+  const typed = await Promise.all(c.kept.map((field) => field.inputValue()));
+  for (const failure of FAILURES) {
+    await failCalls(c.page, c.calls, failure);
+    await c.prepare?.();
+    await c.submit();
+    const expected = c.message(failure);
+    await c.page
+      .getByText(expected, { exact: false })
+      .first()
+      .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `${c.label} (${failure}): no "${expected}" in\n${await main(c.page).innerText()}\n${String(error)}`,
+        );
+      });
+    const text = await c.page.locator('body').innerText();
+    if (RAW.test(text)) throw new Error(`${c.label} (${failure}): raw text shown (${RAW.exec(text)?.[0]})`);
+    expect(await Promise.all(c.kept.map((field) => field.inputValue()))).toEqual(typed);
+    await c.prepare?.();
+    expect(await c.button.isEnabled()).toBe(true);
+    expect(await c.button.getAttribute('aria-busy')).not.toBe('true');
+    await recover(c.page, c.calls);
+  }
+  await c.submit();
+  await c.page
+    .getByText(c.success, { exact: false })
+    .first()
+    .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
+    .catch(async (error: unknown) => {
+      throw new Error(`${c.label} (retry): no "${c.success}" in\n${await main(c.page).innerText()}\n${String(error)}`);
+    });
+}
+
+const detailElse = (fallback: string) => (failure: Failure) => (failure === 'json500' ? DETAIL : fallback);
+const always = (message: string) => () => message;
+
+describe('a failing server', () => {
+  it('public pages say what failed, or show what they have, and never go blank', async () => {
+    const books = await newPage(browser);
+    await checkSlowRead(books, '/filings', '**/api/forms/');
+    await books.close();
+    await checkReads([
+      { path: '/', visit: (page) => page.locator('#services').scrollIntoViewIfNeeded() },
+      { path: '/books' },
+      { path: '/company' },
+      { path: '/filings' },
+      { path: '/filings/irs-form-7004' },
+      { path: '/perks' },
+      { path: '/careers' },
+      { path: '/free-tools/deadline-alerts' },
+    ]);
+  });
+
+  it('signed-in pages show their load failure messages', async () => {
+    const packageId = await serviceIdOf('books');
+    const slow = await newPage(browser);
+    await signInWithStoredSession(slow, client);
+    await checkSlowRead(slow, '/profile');
+    await checkSlowRead(slow, '/dashboard');
+    await slow.close();
+    await checkReads(
+      [
+        { path: '/profile', message: 'Failed to load profile information' },
+        { path: '/dashboard', message: 'Failed to load vault files. Please try again.' },
+        { path: '/settings' },
+        {
+          path: `/subscribe?package=${packageId}&trial=1`,
+          message: 'Failed to load subscription details. Please try again.',
+        },
+        {
+          path: `/service-purchase?service=${randomUUID()}`,
+          message: 'Failed to load service details. Please try again.',
+        },
+        { path: `/filing-purchase?filing=${randomUUID()}`, message: 'Failed to load form details. Please try again.' },
+        { path: `/subscription/${randomUUID()}/invoices`, message: detailElse('Failed to load invoice history') },
+      ],
+      client,
+    );
+  });
+
+  it('admin panels show their load failure messages', async () => {
+    await checkReads(
+      [
+        { path: '/admin?tab=invite-codes', message: 'Failed to load invite codes.' },
+        { path: '/admin?tab=inbox', message: 'Failed to load the inbox. Please try again.' },
+        { path: '/admin?tab=audit-log', message: 'Failed to load the audit log. Please try again.' },
+        { path: '/dashboard', message: 'Failed to load vault files. Please try again.' },
+      ],
+      adminAccount(),
+    );
+  });
+
+  it('public forms keep what was typed, say what failed and work once the server is back', async () => {
+    const page = await newPage(browser);
+
+    // Sign in: a wrong password is not a failing server; the detail or the spec's fallback.
+    await page.goto('/signin');
+    const signIn = main(page);
+    await signIn.getByLabel('Email', { exact: true }).fill(client.email);
+    await signIn.getByLabel('Password', { exact: true }).fill(client.password);
+    await checkSubmit({
+      page,
+      label: 'sign-in',
+      calls: '**/api/auth/login',
+      button: signIn.getByRole('button', { name: 'Sign in' }),
+      submit: () => signIn.getByRole('button', { name: 'Sign in' }).click(),
+      kept: [signIn.getByLabel('Email', { exact: true }), signIn.getByLabel('Password', { exact: true })],
+      message: detailElse('Failed to sign in. Please check your credentials.'),
+      success: 'Personal Information',
+    });
+
+    await page.goto('/contact');
+    await waitForNoLoading(page);
+    const contact = main(page).getByRole('form');
+    await contact.getByLabel('Name').fill('Ann Lee');
+    await contact.getByLabel('Email').fill(`e2e-resilience-${Date.now()}@example.com`);
+    await contact.getByLabel('Subject').fill('A question');
+    await contact.getByLabel('Message').fill('When is my next filing due?');
+    await checkSubmit({
+      page,
+      label: 'contact',
+      calls: '**/api/messages/',
+      button: contact.getByRole('button', { name: 'Send Message' }),
+      submit: () => contact.getByRole('button', { name: 'Send Message' }).click(),
+      kept: ['Name', 'Email', 'Subject', 'Message'].map((label) => contact.getByLabel(label)),
+      message: always('There was an error sending your message. Please try again.'),
+      success: 'Your message has been sent successfully!',
+    });
+
+    const footer = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' });
+    await footer.getByLabel('Get tax deadlines and tips in your inbox').fill(`e2e-news-${Date.now()}@example.com`);
+    await checkSubmit({
+      page,
+      label: 'newsletter',
+      calls: '**/api/newsletter/subscribe/',
+      button: footer.getByRole('button', { name: 'Subscribe' }),
+      submit: () => footer.getByRole('button', { name: 'Subscribe' }).click(),
+      kept: [footer.getByLabel('Get tax deadlines and tips in your inbox')],
+      message: always('Failed to subscribe. Please try again.'),
+      success: 'Successfully subscribed!',
+    });
+
+    await page.goto('/free-tools/deadline-alerts');
+    const alerts = main(page).getByRole('form', { name: 'Deadline alerts' });
+    await alerts.getByLabel('Business email').fill(`e2e-deadline-${Date.now()}@example.com`);
+    const captcha = alerts.getByLabel(/^What is \d+ \+ \d+\?$/);
+    await checkSubmit({
+      page,
+      label: 'deadline alerts',
+      calls: '**/api/deadline-alerts/subscribe/',
+      button: alerts.getByRole('button', { name: 'Subscribe' }),
+      async prepare() {
+        // The captcha regenerates after a failure (spec part 2, section 4): answer the new one.
+        const [, a, b] = /(\d+) \+ (\d+)/.exec(await labelOf(captcha))!;
+        await captcha.fill(String(Number(a) + Number(b)));
+      },
+      submit: () => alerts.getByRole('button', { name: 'Subscribe' }).click(),
+      kept: [alerts.getByLabel('Business email')],
+      message: detailElse('Failed to subscribe. Please try again.'),
+      success: "Thanks for subscribing! You'll receive deadline reminders soon.",
+    });
+
+    await page.goto('/perks');
+    const perk = main(page).getByRole('form', { name: 'Perk provider' });
+    await perk.getByLabel('Company name').fill('Acme Perks');
+    await perk.getByLabel('Email', { exact: true }).fill(`e2e-perk-${Date.now()}@example.com`);
+    await perk.getByLabel('Website').fill('https://acme.example.com');
+    await perk.getByLabel('Offer details').fill('20% off the first year');
+    await perk.getByLabel('Company description').fill('Payroll software for startups');
+    await perk.getByRole('radiogroup', { name: 'Perk type' }).getByRole('radio').first().check();
+    await perk.getByLabel('Redemption instructions').fill('Use code ACME20');
+    await checkSubmit({
+      page,
+      label: 'perks',
+      calls: '**/api/messages/',
+      button: perk.getByRole('button', { name: 'Submit Perk' }),
+      submit: () => perk.getByRole('button', { name: 'Submit Perk' }).click(),
+      kept: ['Company name', 'Website', 'Offer details', 'Company description', 'Redemption instructions'].map(
+        (label) => perk.getByLabel(label),
+      ),
+      message: always('An error occurred. Please try again later.'),
+      success: 'Thank you! Your perk provider submission has been received.',
+    });
+
+    await page.goto('/careers');
+    const application = main(page).getByRole('form', { name: 'Job application' });
+    await application.getByLabel('Name').fill('Ann Lee');
+    await application.getByLabel('Email').fill(`e2e-careers-${Date.now()}@example.com`);
+    await application.getByLabel('Phone').fill('+1 919 555 0100');
+    await application.getByLabel('Position').selectOption({ index: 1 });
+    await application.getByLabel('Message').fill('I would like to join.');
+    await application
+      .getByLabel('Resume')
+      .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 resume') });
+    await checkSubmit({
+      page,
+      label: 'careers',
+      calls: '**/api/messages/**',
+      button: application.getByRole('button', { name: 'Submit Application' }),
+      submit: () => application.getByRole('button', { name: 'Submit Application' }).click(),
+      kept: ['Name', 'Email', 'Phone', 'Message'].map((label) => application.getByLabel(label)),
+      message: always('There was an error submitting your application. Please try again.'),
+      success: 'Your application has been submitted successfully!',
+    });
+  });
+
+  it('account forms keep what was typed, say what failed and work once the server is back', async () => {
+    const page = await newPage(browser);
+    await page.goto('/forgot-password');
+    const forgot = main(page);
+    await forgot.getByLabel('Email').fill(client.email);
+    await checkSubmit({
+      page,
+      label: 'forgot password',
+      calls: '**/api/auth/forgot-password',
+      button: forgot.getByRole('button', { name: /Send/ }),
+      submit: () => forgot.getByRole('button', { name: /Send/ }).click(),
+      kept: [forgot.getByLabel('Email')],
+      message: (failure) =>
+        failure === 'json500'
+          ? DETAIL
+          : failure === 'network'
+            ? 'Network error. Please check your connection and try again.'
+            : 'Failed to send password reset email. Please try again.',
+      success: 'If an account exists',
+    });
+
+    await page.goto('/signup');
+    const signUp = main(page);
+    const newcomer = newAccount('resilience-signup');
+    await signUp.getByLabel('First name').fill(newcomer.firstName);
+    await signUp.getByLabel('Last name').fill(newcomer.lastName);
+    await signUp.getByLabel('Email').fill(newcomer.email);
+    await signUp.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await signUp.getByLabel('Confirm password').fill(newcomer.password);
+    await checkSubmit({
+      page,
+      label: 'sign-up',
+      calls: '**/api/auth/register',
+      button: signUp.getByRole('button', { name: /Create account|Sign up/ }),
+      submit: () => signUp.getByRole('button', { name: /Create account|Sign up/ }).click(),
+      kept: ['First name', 'Last name', 'Email'].map((label) => signUp.getByLabel(label)),
+      message: detailElse('Registration failed. Please try again.'),
+      success: 'Account created',
+    });
+  });
+
+  it('signed-in forms keep what was typed, say what failed and work once the server is back', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+
+    await page.goto('/profile');
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    const profile = main(page).getByRole('form', { name: 'Personal Information' });
+    await profile.getByLabel('Company (optional)').fill('Parks & Co');
+    await profile.getByLabel('Job title (optional)').fill('Founder');
+    await checkSubmit({
+      page,
+      label: 'profile save',
+      calls: '**/api/profiles/me',
+      button: profile.getByRole('button', { name: 'Save' }),
+      submit: () => profile.getByRole('button', { name: 'Save' }).click(),
+      kept: ['First name', 'Last name', 'Company (optional)', 'Job title (optional)'].map((label) =>
+        profile.getByLabel(label),
+      ),
+      message: detailElse('Failed to update profile'),
+      success: 'Parks & Co',
+    });
+
+    await page.goto('/settings');
+    const password = main(page).getByRole('form', { name: 'Change password' });
+    await password.getByLabel('Current password').fill(client.password);
+    await password.getByLabel('New password', { exact: true }).fill('Harbor-pass2');
+    await password.getByLabel('Confirm new password').fill('Harbor-pass2');
+    await checkSubmit({
+      page,
+      label: 'password change',
+      calls: '**/api/auth/password/change',
+      button: password.getByRole('button', { name: 'Change password' }),
+      submit: () => password.getByRole('button', { name: 'Change password' }).click(),
+      kept: [password.getByLabel('New password', { exact: true })],
+      message: detailElse('Something went wrong. Please try again.'),
+      success: 'changed',
+    });
+  });
+
+  it('a checkout keeps the billing details and pays once the server is back', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto('/company');
+    await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
+    await page.waitForURL((url) => url.pathname === '/service-purchase');
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const form = main(page).getByRole('form', { name: 'Payment' });
+    const pay = form.getByRole('button', { name: 'Pay $399.00' });
+    await checkSubmit({
+      page,
+      label: 'service payment',
+      calls: '**/api/payments/service-payment',
+      button: pay,
+      submit: () => pay.click(),
+      kept: ['Phone', 'Street address', 'City', 'State / Province', 'ZIP / Postal code'].map((label) =>
+        form.getByLabel(label),
+      ),
+      message: detailElse('Failed to process payment. Please try again.'),
+      success: 'Payment Successful!',
+    });
+  });
+
+  it('admin actions say what failed and work once the server is back', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, adminAccount());
+    await page.goto('/admin?tab=invite-codes');
+    await main(page)
+      .getByRole('button', { name: /Create/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Route').selectOption('/new-client');
+    await dialog.getByLabel(/Description/).fill('Resilience check');
+    await checkSubmit({
+      page,
+      label: 'invite-code create',
+      calls: '**/api/invite-codes/',
+      button: dialog.getByRole('button', { name: /Create/ }),
+      submit: () => dialog.getByRole('button', { name: /Create/ }).click(),
+      kept: [dialog.getByLabel(/Description/)],
+      message: always('Failed to create invite code.'),
+      success: 'Resilience check',
+    });
+  });
+});
+
+async function labelOf(field: Locator): Promise<string> {
+  return field.evaluate((element) => (element as HTMLInputElement).labels?.[0]?.textContent ?? '');
+}
