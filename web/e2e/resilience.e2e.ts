@@ -415,6 +415,30 @@ describe('a failing server', () => {
     });
   });
 
+  it('a checkout keeps the billing details and pays once the server is back', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto('/company');
+    await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
+    await page.waitForURL((url) => url.pathname === '/service-purchase');
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const form = main(page).getByRole('form', { name: 'Payment' });
+    const pay = form.getByRole('button', { name: 'Pay $399.00' });
+    await checkSubmit({
+      page,
+      label: 'service payment',
+      calls: '**/api/payments/service-payment',
+      button: pay,
+      submit: () => pay.click(),
+      kept: ['Phone', 'Street address', 'City', 'State / Province', 'ZIP / Postal code'].map((label) =>
+        form.getByLabel(label),
+      ),
+      message: detailElse('Failed to process payment. Please try again.'),
+      success: 'Payment Successful!',
+    });
+  });
+
+  // Last of the client's tests: its password change ends the client's other sessions.
   it('signed-in forms keep what was typed, say what failed and work once the server is back', async () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, client);
@@ -451,29 +475,6 @@ describe('a failing server', () => {
       kept: [password.getByLabel('New password', { exact: true })],
       message: detailElse('Something went wrong. Please try again.'),
       success: 'changed',
-    });
-  });
-
-  it('a checkout keeps the billing details and pays once the server is back', async () => {
-    const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    await page.goto('/company');
-    await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
-    await page.waitForURL((url) => url.pathname === '/service-purchase');
-    await fillCheckout(page, '4242 4242 4242 4242');
-    const form = main(page).getByRole('form', { name: 'Payment' });
-    const pay = form.getByRole('button', { name: 'Pay $399.00' });
-    await checkSubmit({
-      page,
-      label: 'service payment',
-      calls: '**/api/payments/service-payment',
-      button: pay,
-      submit: () => pay.click(),
-      kept: ['Phone', 'Street address', 'City', 'State / Province', 'ZIP / Postal code'].map((label) =>
-        form.getByLabel(label),
-      ),
-      message: detailElse('Failed to process payment. Please try again.'),
-      success: 'Payment Successful!',
     });
   });
 
