@@ -292,7 +292,7 @@ describe('profile', () => {
     await page.waitForFunction(
       () => document.querySelector('header button[aria-label^="Account menu"]')?.textContent === 'ZL',
     );
-    expect(await avatar.getAttribute('aria-label')).toBe('Account menu for Zoe Lee');
+    expect(await avatar.getAttribute('aria-label')).toBe('Account menu for Zoe Lee, initials ZL');
 
     // Cancel drops the change.
     await main(page).getByRole('button', { name: 'Edit' }).click();

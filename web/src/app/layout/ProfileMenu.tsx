@@ -12,11 +12,13 @@ export function ProfileMenu({ user }: { user: User }) {
   const { open, close, panelId, listRef, rootProps, buttonProps } = useDropdown();
   const signOut = useSignOut();
   const name = displayName(user);
+  const initials = userInitials(user);
 
   return (
     <div className={styles.menu} {...rootProps}>
-      <button className={styles.avatar} aria-label={`Account menu for ${name}`} {...buttonProps}>
-        <span aria-hidden="true">{userInitials(user)}</span>
+      {/* The name holds the initials the button shows, so that speech input finds it by them (WCAG 2.5.3). */}
+      <button className={styles.avatar} aria-label={`Account menu for ${name}, initials ${initials}`} {...buttonProps}>
+        <span aria-hidden="true">{initials}</span>
       </button>
       <nav id={panelId} className={styles.panel} aria-label="Account" hidden={!open}>
         <p className={styles.identity}>
