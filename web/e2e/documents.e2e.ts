@@ -342,7 +342,7 @@ describe('the dashboard', () => {
     await page.goto('/admin');
     await main(page).getByRole('tab', { name: 'Client Documents' }).click();
     await main(page)
-      .getByRole('link', { name: `View the documents of ${user.email}` })
+      .getByRole('link', { name: `View documents of ${user.email}` })
       .click();
     await main(page)
       .getByRole('heading', { level: 1, name: `Documents of ${user.email}` })
