@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
+import { api, fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage, waitForHydration } from './support/browser';
-import { fillCheckout } from './support/checkout';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
 // in the page, its 3-D Secure step is a dialog with Complete/Fail buttons). The 2 s redirects fit well
@@ -31,29 +31,6 @@ async function waitForPath(page: Page, pathname: string): Promise<URL> {
   return new URL(page.url());
 }
 
-async function api<T>(
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown; key?: boolean } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(init.key ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('token')))!;
-}
-
 /** The client signed in on a new page, with a new subscription (paid by Visa) to the package `slug`. */
 async function signedInWithSubscription(
   category: string,
@@ -62,20 +39,7 @@ async function signedInWithSubscription(
   const page = await newPage(browser);
   await signInWithStoredSession(page, client);
   const token = await tokenOf(page);
-  const subscription = await api<{ id: string }>('/subscriptions/stripe', token, {
-    method: 'POST',
-    key: true,
-    body: { package_id: await serviceIdOf(category, slug), payment_method_id: 'pm_card_visa' },
-  });
-  return { page, token, subscription };
-}
-
-async function serviceIdOf(category: string, slug: string): Promise<string> {
-  const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
-    id: string;
-    slug: string;
-  }>;
-  return services.find((service) => service.slug === slug)!.id;
+  return { page, token, subscription: await subscribe(token, category, slug) };
 }
 
 describe('billing pages', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
-import { fillCheckout } from './support/checkout';
+import { fillCheckout } from './support/billing';
 
 // Every page against a failing server: a 500 with a JSON {detail}, a proxy's 503 error page (HTML), a
 // connection that fails, and a slow answer. The page must say something sensible, never go blank, spin

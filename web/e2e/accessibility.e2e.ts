@@ -1,0 +1,325 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { filingSlug } from '../src/features/filings/slug';
+import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
+import { fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
+import {
+  baseUrl,
+  expectFailedResponses,
+  launchBrowser,
+  newPage as newBrowserPage,
+  waitForHydration,
+} from './support/browser';
+
+// axe-core's WCAG 2.0/2.1 A and AA rules on every page of the app, signed out, signed in and as the admin,
+// with the main dialogs and menus open and forms showing their errors. A few tests that each visit many
+// pages: one browser, one client and the e2e app's admin for the whole file.
+
+const TIMEOUT_MS = 15_000;
+const MOBILE = { width: 390, height: 844 };
+
+let browser: Browser;
+// Registrations are rate limited per IP (5 an hour): one verified client for the whole file.
+let client: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  client = newAccount('a11y', { firstName: 'Grace', lastName: 'Hopper' });
+  await registerVerified(client);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  return newBrowserPage(browser, { ...options, ...AXE_PAGE_OPTIONS });
+}
+
+function main(page: Page): Locator {
+  return page.getByRole('main');
+}
+
+/** Loads `path` and waits until the app has taken over the page and fetched its data. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Loads `path` and checks it as it first shows. */
+async function check(page: Page, path: string): Promise<void> {
+  await visit(page, path);
+  await expectNoAxeViolations(page, path);
+}
+
+/** Sends the form with its required fields empty, and waits for it to say what is missing. */
+async function failSubmit(page: Page, form: Locator): Promise<void> {
+  await form.evaluate((element) => {
+    for (const field of (element as HTMLFormElement).querySelectorAll('input, textarea')) {
+      const input = field as HTMLInputElement;
+      if (!input.readOnly && input.type !== 'hidden' && input.type !== 'file') input.value = '';
+    }
+  });
+  await form.locator('button[type="submit"]').first().click();
+  await page.locator('main [role="alert"], main [aria-invalid="true"]').first().waitFor({ timeout: 5_000 });
+}
+
+/** Fills the checkout at `path` (checked filled in), pays by Visa and checks the confirmation page. */
+async function buyAndCheck(
+  page: Page,
+  path: string,
+  { confirmation, heading }: { confirmation: string; heading: string },
+): Promise<void> {
+  await visit(page, path);
+  await fillCheckout(page, '4242 4242 4242 4242');
+  await expectNoAxeViolations(page, `${path}, filled in`);
+  await main(page).getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL((url) => url.pathname === confirmation, { timeout: TIMEOUT_MS });
+  await main(page).getByRole('heading', { level: 1, name: heading }).waitFor();
+  await expectNoAxeViolations(page, confirmation);
+}
+
+/** The dashboard's Forms Library and Public Files tabs, as `who` sees them (the admin has upload forms). */
+async function checkSharedFileTabs(page: Page, who: string): Promise<void> {
+  for (const tab of ['Forms Library', 'Public Files']) {
+    await main(page).getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, `/dashboard as ${who}, ${tab}`);
+  }
+}
+
+interface FilingForm {
+  id: string;
+  form_name: string;
+}
+
+async function filingForms(): Promise<FilingForm[]> {
+  return (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as FilingForm[];
+}
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it('public pages, as a visitor sees them', async () => {
+    const page = await newPage();
+    const [filing] = await filingForms();
+    const paths = [
+      '/',
+      '/books',
+      '/company',
+      '/compliance',
+      '/people',
+      '/tax',
+      '/equity',
+      '/pricing',
+      '/filings',
+      `/filings/${filingSlug(filing.form_name)}`,
+      `/forms/${filingSlug(filing.form_name)}`,
+      '/about',
+      '/contact',
+      '/careers',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/perks',
+      '/blog',
+      '/product-sheets',
+      '/free-tools/deadline-alerts',
+      '/signin',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=e2e-a11y',
+      '/reset-password',
+      `/verify-email?email=${encodeURIComponent(client.email)}`,
+      '/cta-landing',
+      '/thank-you',
+      '/no-such-page',
+    ];
+    for (const path of paths) await check(page, path);
+
+    // A filing that is not in the catalog.
+    await check(page, '/forms/no-such-filing-e2e');
+
+    // The third party's converter is its own document, which the app does not make: only its frame is left out.
+    await visit(page, '/free-tools/currency-converter');
+    await expectNoAxeViolations(page, 'the currency converter', {
+      exclude: [{ selector: 'main iframe', reason: "the third-party converter's own page (spec part 2, section 1)" }],
+    });
+  });
+
+  it('header menus, dialogs and forms showing their errors, as a visitor sees them', async () => {
+    const page = await newPage();
+    await visit(page, '/');
+    const banner = page.getByRole('banner');
+    for (const menu of ['Services', 'About']) {
+      await banner.getByRole('button', { name: menu }).click();
+      await expectNoAxeViolations(page, `the ${menu} menu, open`);
+      await page.keyboard.press('Escape');
+    }
+
+    // Failed submits: the forms say what is missing.
+    for (const path of [
+      '/signin',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=e2e-a11y',
+      '/verify-email?email=e2e-a11y-unverified%40example.com',
+      '/contact',
+      '/careers',
+      '/perks',
+    ]) {
+      await visit(page, path);
+      await failSubmit(page, main(page).locator('form').first());
+      await expectNoAxeViolations(page, `${path} after a failed submit`);
+    }
+
+    const mobile = await newPage({ viewport: MOBILE });
+    await check(mobile, '/');
+    const toggle = mobile.getByRole('banner').getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await expectNoAxeViolations(mobile, 'the mobile menu, open');
+    await mobile.getByRole('banner').getByRole('button', { name: 'Book a demo' }).click();
+    await mobile.getByRole('dialog', { name: 'Book a Call' }).waitFor();
+    await expectNoAxeViolations(mobile, "the 'Book a Call' dialog");
+    await mobile.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
+    await mobile.getByRole('dialog').getByRole('alert').first().waitFor();
+    await expectNoAxeViolations(mobile, "the 'Book a Call' dialog after a failed submit");
+  });
+
+  it('client pages, menus and dialogs, signed in', async () => {
+    const page = await newPage();
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    const subscription = await subscribe(token, 'Books', 'bookkeeping-growth');
+
+    await check(page, '/profile');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu for / })
+      .click();
+    await expectNoAxeViolations(page, 'the account menu, open');
+    await page.keyboard.press('Escape');
+
+    const item = main(page).getByRole('region', { name: 'My Subscriptions' }).getByRole('listitem').first();
+    await item.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Cancel Subscription' }).waitFor();
+    await expectNoAxeViolations(page, 'the Cancel Subscription dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Subscription' }).click();
+    await item.getByRole('button', { name: 'Re-Activate' }).click();
+    await page.getByRole('dialog', { name: 'Re-Activate Subscription' }).waitFor();
+    await expectNoAxeViolations(page, 'the Re-Activate Subscription dialog');
+    await page.keyboard.press('Escape');
+
+    // The profile form while editing, after a failed save.
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    await main(page).getByLabel('First name').fill('');
+    await main(page).getByRole('button', { name: 'Save' }).click();
+    await main(page).getByRole('alert').first().waitFor();
+    await expectNoAxeViolations(page, '/profile, editing, after a failed save');
+
+    await check(page, '/settings');
+    await check(page, `/subscription/${subscription.id}/invoices`);
+    await check(page, `/subscription/${subscription.id}/payment`);
+    await check(page, `/subscription/confirmation?id=${subscription.id}`);
+    await check(page, '/service-purchase');
+    await check(page, '/filing-purchase');
+    await check(page, '/subscribe');
+
+    // A checkout after a failed submit.
+    await visit(page, `/subscribe?package=${await serviceIdOf('Books', 'bookkeeping-scale')}&trial=1`);
+    const form = main(page);
+    await form.getByLabel('Card number').waitFor();
+    await expectNoAxeViolations(page, '/subscribe with a package');
+    await form.getByLabel('Full name').fill('');
+    await form.getByRole('button', { name: 'Start Free Trial' }).click();
+    await form.getByText('Please enter your name').waitFor();
+    await expectNoAxeViolations(page, '/subscribe after a failed submit');
+
+    // A service and a filing bought, and their confirmations.
+    await buyAndCheck(page, `/service-purchase?service=${await serviceIdOf('Company', 'llc-formation')}`, {
+      confirmation: '/service-confirmation',
+      heading: 'Purchase Confirmed',
+    });
+    const annualReport = (await filingForms()).find((filing) => filing.form_name === 'Annual Report')!;
+    await buyAndCheck(page, `/filing-purchase?filing=${annualReport.id}`, {
+      confirmation: '/filing-confirmation',
+      heading: 'Filing Purchase Confirmed',
+    });
+
+    // The profile with a subscription and purchases.
+    await check(page, '/profile');
+
+    // The dashboard with a file in the vault, and the delete question.
+    await visit(page, '/dashboard');
+    const vault = form.getByRole('tabpanel', { name: 'My Vault' });
+    await vault.getByLabel('Choose a file').setInputFiles({
+      name: 'a11y statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('statement'),
+    });
+    await vault.getByRole('button', { name: 'Upload' }).click();
+    await vault.getByRole('button', { name: 'Delete a11y statement.pdf' }).click();
+    await page.getByRole('dialog', { name: 'Delete file' }).waitFor();
+    await expectNoAxeViolations(page, "/dashboard's delete dialog");
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expectNoAxeViolations(page, '/dashboard with a file');
+    await checkSharedFileTabs(page, 'the client');
+  });
+
+  it('admin pages and dialogs, and the onboarding pages an invite code opens', async () => {
+    const admin = await newPage();
+    await signInWithStoredSession(admin, adminAccount());
+    await visit(admin, '/admin');
+    await expectNoAxeViolations(admin, '/admin, invite codes');
+
+    // The create dialog, after a failed submit and then filled.
+    await main(admin).getByRole('button', { name: 'Create Invite Code' }).click();
+    const create = admin.getByRole('dialog', { name: 'Create Invite Code' });
+    await expectNoAxeViolations(admin, 'the Create Invite Code dialog');
+    await create.getByLabel('Route').selectOption({ label: 'Onboard New Retail Client' });
+    const description = `a11y ${Date.now()}`;
+    await create.getByLabel('Description (optional)').fill(description);
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await create.waitFor({ state: 'hidden' });
+    const row = main(admin).getByRole('row').filter({ hasText: description });
+    const code = ((await row.getByRole('rowheader').textContent()) ?? '').trim();
+    await expectNoAxeViolations(admin, '/admin with a new code and its notice');
+
+    await row.getByRole('button', { name: `View ${code}` }).click();
+    await admin.getByRole('dialog').waitFor();
+    await expectNoAxeViolations(admin, 'the view invite code dialog');
+    await admin.keyboard.press('Escape');
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    await expectNoAxeViolations(admin, 'an invite code being edited');
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    await row.getByRole('button', { name: `Email ${code}` }).click();
+    const send = admin.getByRole('dialog', { name: 'Send Invite Code via Email' });
+    await send.waitFor();
+    await expectNoAxeViolations(admin, 'the Send Invite Code via Email dialog');
+    await send.getByRole('button', { name: 'Send Email' }).click();
+    await expectNoAxeViolations(admin, 'the Send Invite Code via Email dialog after a failed submit');
+    await admin.keyboard.press('Escape');
+
+    for (const tab of ['submissions', 'inbox', 'client-documents', 'audit-log', 'other-settings']) {
+      await check(admin, `/admin?tab=${tab}`);
+    }
+    await visit(admin, '/admin?tab=client-documents');
+    // The client of the test before has a file in the vault.
+    await main(admin).getByRole('row').filter({ hasText: client.email }).getByRole('link').click();
+    await admin.waitForURL((url) => url.pathname.startsWith('/admin/documents/'));
+    await admin.waitForLoadState('networkidle');
+    await expectNoAxeViolations(admin, "a client's documents");
+
+    // The library admin: upload forms and delete buttons on the dashboard's shared lists.
+    await visit(admin, '/dashboard');
+    await checkSharedFileTabs(admin, 'the admin');
+    await check(admin, '/settings');
+
+    // The onboarding pages, with a valid code, then after a failed submit, and with a wrong code.
+    const visitor = await newPage();
+    await check(visitor, `/new-client?code=${code}`);
+    await failSubmit(visitor, main(visitor).locator('form'));
+    await expectNoAxeViolations(visitor, '/new-client after a failed submit');
+    await check(visitor, `/new-nonprofit-llc?code=${code}`);
+    await check(visitor, '/new-client');
+    expectFailedResponses(visitor, { status: 404, path: '/api/invite-codes/NO-SUCH-CODE' });
+    await check(visitor, '/new-client?code=NO-SUCH-CODE');
+  });
+});

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser';
+
+/** A call to the app's API with the bearer token; `key` adds an idempotency key (the paying calls need one). */
+export async function api<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown; key?: boolean } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(init.key ? { 'idempotency-key': randomUUID() } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The access token of the session stored in the page. */
+export async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('token')))!;
+}
+
+/** The id of the catalog's service `slug` in `category`. */
+export async function serviceIdOf(category: string, slug: string): Promise<string> {
+  const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
+    id: string;
+    slug: string;
+  }>;
+  return services.find((service) => service.slug === slug)!.id;
+}
+
+/** A new subscription (paid by Visa) to the package `slug`, made through the API as the subscribe page would. */
+export async function subscribe(token: string, category: string, slug: string): Promise<{ id: string }> {
+  return api<{ id: string }>('/subscriptions/stripe', token, {
+    method: 'POST',
+    key: true,
+    body: { package_id: await serviceIdOf(category, slug), payment_method_id: 'pm_card_visa' },
+  });
+}
+
+/**
+ * Fills the billing details of the checkout open in the page (name and e-mail come from the account) and
+ * the card, in the fields of the fake Stripe's stand-in Stripe.js.
+ */
+export async function fillCheckout(page: Page, card: string): Promise<void> {
+  const form = page.getByRole('main');
+  await form.getByLabel('Card number').waitFor();
+  await form.getByLabel('Phone').fill('+1 919 555 0100');
+  await form.getByLabel('Street address').fill('1 Fayetteville St');
+  await form.getByLabel('City').fill('Raleigh');
+  await form.getByLabel('State / Province').fill('NC');
+  await form.getByLabel('ZIP / Postal code').fill('27601');
+  await form.getByLabel('Card number').fill(card);
+  await form.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+}
