@@ -1,6 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { filingSlug } from '../src/features/filings/slug';
-import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
+import {
+  adminAccount,
+  newAccount,
+  registerVerified,
+  signInWithStoredSession,
+  submitSignIn,
+  type Account,
+} from './support/accounts';
 import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
 import { fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
 import {
@@ -170,6 +177,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       await expectNoAxeViolations(page, `${path} after a failed submit`);
     }
 
+    // A sign-in the server refuses: its message shown.
+    await visit(page, '/signin');
+    expectFailedResponses(page, { status: 401, path: '/api/auth/login' });
+    await submitSignIn(page, { email: client.email, password: 'Wrong-pass1' });
+    await main(page).getByRole('alert').first().waitFor();
+    await expectNoAxeViolations(page, '/signin after a refused sign-in');
+
     const mobile = await newPage({ viewport: MOBILE });
     await check(mobile, '/');
     const toggle = mobile.getByRole('banner').getByRole('button', { name: 'Menu' });
@@ -261,6 +275,20 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expectNoAxeViolations(page, '/dashboard with a file');
     await checkSharedFileTabs(page, 'the client');
+    await main(page).getByRole('searchbox', { name: 'Search all files' }).fill('statement');
+    await main(page).getByRole('heading', { name: 'Search results' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, "/dashboard's search results");
+
+    // The small screen's header, signed in: the account and mobile menus open.
+    const mobile = await newPage({ viewport: MOBILE });
+    await signInWithStoredSession(mobile, client);
+    await check(mobile, '/dashboard');
+    for (const menu of [/^Account menu for /, /^Menu$/]) {
+      await mobile.getByRole('banner').getByRole('button', { name: menu }).click();
+      await expectNoAxeViolations(mobile, `the ${String(menu)} on a small screen, open`);
+      await mobile.keyboard.press('Escape');
+    }
   });
 
   it('admin pages and dialogs, and the onboarding pages an invite code opens', async () => {
