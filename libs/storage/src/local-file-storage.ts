@@ -256,6 +256,8 @@ export class LocalFileStorage extends FileStorage {
         if (['ENOTDIR', 'EEXIST'].includes(code(error) ?? '')) {
           throw new StorageKeyError(`Cannot store a file at ${key}: a folder on its path is a file.`);
         }
+        // A delete pruned a parent folder (then empty) while mkdir was making the ones below it: again.
+        if (code(error) === 'ENOENT' && attempt < 3) continue;
         throw error;
       }
       const path = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);

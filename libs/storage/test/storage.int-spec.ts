@@ -367,6 +367,20 @@ describe.each([local, s3Subject])('FileStorage contract: $name', (factory) => {
     expect(await storage.list('trash')).toEqual({ files: [], folders: [] });
   });
 
+  it('stores a file in a folder that the delete of its last file empties at the same time', async () => {
+    // A delete removes the folders it leaves empty (local disk); a put making them again must not lose that race.
+    for (let round = 0; round < 40; round++) {
+      const folder = `race/${round}/a/b/c`;
+      await storage.put(`${folder}/old.txt`, text('old'), { maxBytes: 100 });
+      await Promise.all([
+        storage.delete(`${folder}/old.txt`),
+        storage.put(`${folder}/new.txt`, text('new'), { maxBytes: 100 }),
+      ]);
+      expect((await storage.list(folder)).files.map((file) => file.key)).toEqual([`${folder}/new.txt`]);
+    }
+    expect(await subject.leftovers()).toEqual([]);
+  });
+
   it('stops a stream at the limit and leaves nothing', async () => {
     const source = meteredSource(3 * MB);
     const writing = storage.put('limit/too-big.bin', source.stream, { maxBytes: 1 * MB });
