@@ -1,10 +1,11 @@
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import type { ChangePasswordReply, MessageReply, SessionsReply } from '@portal/contracts';
 import { AuditScope, AuditTrail } from '@portal/events';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../auth/auth.service';
+import { MESSAGES } from '../common/messages';
 import { SessionsService } from '../sessions/sessions.service';
 import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
@@ -82,14 +83,21 @@ export class AccountSecurityService {
     return { items: await this.sessions.list(user.id, user.sessionVersion, caller.sessionId) };
   }
 
-  /** Every token of the account stops working, the caller's too. */
+  /**
+   * Every token of the account stops working, the caller's too. Of copies of the request sent at once (a
+   * double click), one ends the sessions; the others wait for it and then find the caller's token ended,
+   * as a copy sent afterwards would (401), recording and publishing nothing.
+   */
   async signOutEverywhere(caller: AuthUser, scope: AuditScope): Promise<MessageReply> {
     const user = await this.users.sessionUser(caller);
     const sessionVersion = await this.dataSource.transaction(async (manager) => {
-      const version = await this.sessions.endAll(manager, user.id);
-      await this.audit.record(manager, scope, 'auth.signed_out_everywhere', `user:${user.id}`);
+      const version = await this.sessions.endAll(manager, user.id, user.sessionVersion);
+      if (version !== undefined) {
+        await this.audit.record(manager, scope, 'auth.signed_out_everywhere', `user:${user.id}`);
+      }
       return version;
     });
+    if (sessionVersion === undefined) throw new UnauthorizedException({ detail: MESSAGES.sessionExpired });
     await this.sessions.publish(user.id, sessionVersion);
     this.logger.log(`user ${user.id} signed out everywhere`);
     return { message: ACCOUNT_MESSAGES.signedOutEverywhere };

@@ -85,13 +85,18 @@ export class SessionsService {
     return this.start(manager, userId, sessionVersion, scope, undefined);
   }
 
-  /** Raises the user's session version (every token issued before stops working once published); the new version. */
-  async endAll(manager: EntityManager, userId: string): Promise<number> {
+  /**
+   * Raises the user's session version (every token issued before stops working once published): the new
+   * version, or undefined when it was raised past `seenVersion` meanwhile (a concurrent sign-out
+   * everywhere ended these sessions already; the row lock makes this one wait for it and then see it).
+   */
+  async endAll(manager: EntityManager, userId: string, seenVersion: number): Promise<number | undefined> {
     const [rows] = (await manager.query(
-      `UPDATE users SET session_version = session_version + 1, updated_at = now() WHERE id = $1 RETURNING session_version`,
-      [userId],
+      `UPDATE users SET session_version = session_version + 1, updated_at = now()
+        WHERE id = $1 AND session_version <= $2 RETURNING session_version`,
+      [userId, seenVersion],
     )) as [Array<{ session_version: number }>, number];
-    return rows[0].session_version;
+    return rows[0]?.session_version;
   }
 
   /** After the commit: every service's guard refuses the older tokens now. */

@@ -30,9 +30,12 @@ export class VerificationService {
 
   /**
    * A new verification token replacing any earlier one, and its mail, in the caller's
-   * transaction. The link carries the e-mail for the page; the token alone verifies.
+   * transaction. The link carries the e-mail for the page; the token alone verifies. One issue at a
+   * time per account (the user row is locked), so of requests sent at once each replaces the token of
+   * the one before it: exactly one link works afterwards.
    */
   async issue(manager: EntityManager, user: User): Promise<void> {
+    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
     await this.tokens.invalidateOutstanding(manager, user.id, PURPOSE);
     const token = await this.tokens.issue(manager, user.id, PURPOSE);
     const query = new URLSearchParams({ email: user.email, token });
