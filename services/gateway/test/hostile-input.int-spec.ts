@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto';
 /**
  * Hostile input on every route of the running all-in-one gateway, as anonymous, as a verified
  * client and as an admin: never a 5xx, every 4xx JSON with a human `detail`, no stack trace or
- * SQL in any answer, and nothing written by what was refused.
+ * SQL in any answer, and nothing written by what was refused. What the one input rule refuses
+ * (libs/http/src/request-input.ts: deeply nested JSON, a NUL character or an unpaired surrogate
+ * in any text, in each field of an otherwise plausible body, each query and path parameter of
+ * every documented operation) must be answered by that rule: a 400 with a detail.
  *
  * The routes come from the process itself: each one it registers (Nest's controllers, the API
  * docs, the queue dashboard, the web app) is logged at debug level as 'route registered'. A
@@ -75,9 +78,13 @@ type Schema = {
   type?: string;
   format?: string;
   enum?: unknown[];
+  example?: unknown;
+  default?: unknown;
   items?: Schema;
   properties?: Record<string, Schema>;
   allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
 };
 interface Operation {
   parameters?: Array<{ name: string; in: string; schema?: Schema }>;
@@ -86,6 +93,14 @@ interface Operation {
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
+}
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Each operation of the document, with its OpenAPI path and its (lower-case) method. */
+function operationsOf(api: OpenApi): Array<{ path: string; method: string; operation: Operation }> {
+  return Object.entries(api.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method] })),
+  );
 }
 
 function resolve(schema: Schema | undefined, api: OpenApi): Schema | undefined {
@@ -127,6 +142,150 @@ interface Probe {
   body?: string | Buffer | FormData;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Refused by the input rule itself, before any route code: a 400 with a detail, nothing else. */
+  refused?: boolean;
+}
+
+/**
+ * A plausible value of the schema (of a field called `name`): the example or default if any, else one
+ * by type, format and name. Valid values elsewhere let a bad one reach as far as the code goes.
+ */
+function sample(schema: Schema | undefined, api: OpenApi, depth = 0, name = ''): unknown {
+  const resolved = resolve(schema, api);
+  if (!resolved || depth > 6) return 'x';
+  const alternative = resolved.oneOf?.[0] ?? resolved.anyOf?.[0];
+  if (alternative) return sample(alternative, api, depth + 1, name);
+  if (resolved.example !== undefined) return resolved.example;
+  if (resolved.default !== undefined) return resolved.default;
+  if (resolved.enum?.length) return resolved.enum[0];
+  switch (resolved.type) {
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [sample(resolved.items, api, depth + 1)];
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(resolved.properties ?? {}).map(([key, property]) => [
+          key,
+          sample(property, api, depth + 1, key),
+        ]),
+      );
+    default:
+      if (resolved.format === 'email' || /email/i.test(name)) return 'fuzz@example.com';
+      if (/password/i.test(name)) return 'Fuzz!pass-2024';
+      if (resolved.format === 'uuid') return randomUUID();
+      if (resolved.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
+      return 'fuzz';
+  }
+}
+
+/** Paths (as key lists) of every string in a sample value. */
+function stringPaths(value: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  }
+  return [];
+}
+
+function withString(value: unknown, path: Array<string | number>, change: (text: string) => string): unknown {
+  if (!path.length) return change(value as string);
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]] = withString(copy[path[0]], path.slice(1), change);
+  return copy;
+}
+
+const DEEP_JSON = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+
+const BAD_TEXT = {
+  'a NUL character': (text: string) => `${text}\u0000`,
+  'an unpaired surrogate': (text: string) => `\ud800${text}`,
+};
+
+/**
+ * The kinds of the input rule's probes (each label starts with one), and the fewest the document must
+ * give each: a little under the counts when written (40, 72, 72, 34, 34, 33), so that a kind that stops
+ * reaching its routes (a sample without strings, a parameter no longer read) fails the sweep.
+ */
+const RULE_PROBES: Record<string, number> = {
+  'deeply nested JSON': 30,
+  'a NUL character in body field': 55,
+  'an unpaired surrogate in body field': 55,
+  'a NUL character in query parameter': 25,
+  'an unpaired surrogate in query parameter': 25,
+  '%00 in path parameter': 25,
+};
+
+/**
+ * The input rule's probes of one documented operation (`route`: its OpenAPI path), each in a
+ * request otherwise made of plausible values (`sample`), so that nothing else refuses it first.
+ */
+function ruleProbes(api: OpenApi, route: string, method: string, operation: Operation): Probe[] {
+  const parameters = operation.parameters ?? [];
+  const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
+  const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
+  const url = (overrides: Record<string, string> = {}, query: Record<string, string> = {}) => {
+    const path = route.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      if (name in overrides) return overrides[name];
+      const value = sample(pathParameters.find((parameter) => parameter.name === name)?.schema, api);
+      return encodeURIComponent(String(value === 'fuzz' ? 'x' : value));
+    });
+    const search = new URLSearchParams(
+      Object.fromEntries([
+        ...queryParameters.map((parameter) => [parameter.name, String(sample(parameter.schema, api))]),
+        ...Object.entries(query),
+      ]),
+    ).toString();
+    return search ? `${path}?${search}` : path;
+  };
+  const json = operation.requestBody?.content['application/json'] ?? operation.requestBody?.content['*/*'];
+  const body = json ? sample(json.schema, api) : undefined;
+  const plainBody = body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' };
+  const probes: Probe[] = [];
+
+  if (method !== 'get') {
+    probes.push({
+      label: 'deeply nested JSON',
+      path: url(),
+      body: DEEP_JSON,
+      contentType: 'application/json',
+      refused: true,
+    });
+  }
+  for (const [kind, change] of Object.entries(BAD_TEXT)) {
+    for (const field of stringPaths(body)) {
+      probes.push({
+        label: `${kind} in body field ${field.join('.') || '(the body)'}`,
+        path: url(),
+        body: JSON.stringify(withString(body, field, change)),
+        contentType: 'application/json',
+        refused: true,
+      });
+    }
+    for (const parameter of queryParameters) {
+      probes.push({
+        label: `${kind} in query parameter ${parameter.name}`,
+        path: url({}, { [parameter.name]: change(String(sample(parameter.schema, api))) }),
+        ...plainBody,
+        // A URL cannot carry an unpaired surrogate: the client sends U+FFFD, which is text like any other.
+        refused: kind === 'a NUL character',
+      });
+    }
+  }
+  // Only those the path template names: Nest also lists a wildcard route's `*` beside the named one.
+  for (const parameter of pathParameters.filter(({ name }) => route.includes(`{${name}}`))) {
+    probes.push({
+      label: `%00 in path parameter ${parameter.name}`,
+      path: url({ [parameter.name]: '%00' }),
+      ...plainBody,
+      refused: true,
+    });
+  }
+  return probes;
 }
 
 const PATH_VALUES: Record<string, string> = {
@@ -243,14 +402,19 @@ interface Outcome {
   text: string;
 }
 
-/** A problem with an answer, or undefined; `page`: the route answers people with HTML pages. */
-function problemOf(outcome: Outcome, page = false): string | undefined {
+/**
+ * A problem with an answer, or undefined; `page`: the route answers people with HTML pages;
+ * `refused`: the input rule answers the request itself.
+ */
+function problemOf(outcome: Outcome, { page = false, refused = false } = {}): string | undefined {
   const { status, contentType, text } = outcome;
   const leak = LEAKS.find((pattern) => pattern.test(status < 400 ? '' : text) || /\n\s+at .+:\d+:\d+/.test(text));
   if (leak) return `leaks ${leak}: ${text.slice(0, 200)}`;
   if (status >= 500) return `${status} ${text.slice(0, 200)}`;
+  // The rule's answer is JSON wherever it refuses, a page's route too: it runs before any route code.
+  if (refused && status !== 400) return `${status} where the input rule refuses (400): ${text.slice(0, 200)}`;
   // Refused before the route (unreadable body): the JSON `{ detail }` of every other route.
-  if (status >= 400 && page && contentType.includes('text/html')) {
+  if (status >= 400 && page && !refused && contentType.includes('text/html')) {
     if (!/<h1[^>]*>[^<]+</.test(text)) return `${status} a page without a heading: ${text.slice(0, 120)}`;
   } else if (status >= 400) {
     if (!contentType.includes('json')) return `${status} not JSON (${contentType}): ${text.slice(0, 120)}`;
@@ -411,6 +575,11 @@ describe('hostile input on every route (never a 5xx, always a detail, nothing ha
     expect(outside.filter(isQueueDashboard).length).toBeGreaterThan(10);
     for (const key of ANSWERS_A_PAGE) expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(80);
+    // And each documented operation is a route the process serves: the input rule's probes reach them all.
+    const unserved = operationsOf(api).filter(
+      ({ operation }) => !routes.some((route) => operationOf(api, route) === operation),
+    );
+    expect(unserved.map(({ path, method }) => `${method.toUpperCase()} ${path}`)).toEqual([]);
   });
 
   /** Sends one request as it is and checks its answer; the problem, or undefined. */
@@ -532,17 +701,31 @@ describe('hostile input on every route (never a 5xx, always a detail, nothing ha
       ...routes.filter((route) => !ENDS_SESSION.includes(`${route.method} ${route.url}`)),
       ...routes.filter((route) => ENDS_SESSION.includes(`${route.method} ${route.url}`)),
     ];
+    // The input rule's probes of each documented operation, sent to the first route that serves it.
+    const ruleProbesOf = new Map<Route, Probe[]>();
+    for (const { path, method, operation } of operationsOf(api)) {
+      const route = ordered.find((one) => operationOf(api, one) === operation);
+      if (route)
+        ruleProbesOf.set(route, [...(ruleProbesOf.get(route) ?? []), ...ruleProbes(api, path, method, operation)]);
+    }
     for (const route of ordered) {
-      for (const probe of probesOf(api, route)) {
+      for (const probe of [...probesOf(api, route), ...(ruleProbesOf.get(route) ?? [])]) {
         for (const role of ROLES) jobs.push({ route, probe, role });
       }
     }
+    const sent = [...ruleProbesOf.values()].flat();
+    const few = Object.entries(RULE_PROBES)
+      .map(([kind, least]) => ({ kind, least, count: sent.filter(({ label }) => label.startsWith(kind)).length }))
+      .filter(({ count, least }) => count < least);
+    expect(few).toEqual([]);
     const accepted = new Map<string, string[]>();
     const before = await rowCounts(app);
     await inBatches(jobs, async ({ route, probe, role }) => {
       const outcome = await send(app.gateway.baseUrl, route.method, probe, tokens[role]);
       const page = ANSWERS_A_PAGE.includes(`${route.method} ${route.url}`);
-      const problem = outcome.error ? `no answer: ${outcome.error}` : problemOf(outcome, page);
+      const problem = outcome.error
+        ? `no answer: ${outcome.error}`
+        : problemOf(outcome, { page, refused: probe.refused });
       if (problem) failures.push(`${route.method} ${route.url} [${role}] ${probe.label}: ${problem}`);
       if (route.method !== 'GET' && outcome.status < 300) {
         accepted.set(`${route.method} ${route.url}`, [
