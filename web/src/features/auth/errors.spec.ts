@@ -10,6 +10,7 @@ import {
   signInErrorMessage,
   signUpErrorMessage,
   twoFactorErrorMessage,
+  codeRefused,
   verificationFailure,
   verificationRequestFailure,
 } from './errors';
@@ -155,6 +156,16 @@ describe('resetPasswordErrorMessage', () => {
     expect(resetPasswordErrorMessage(apiError(429, { detail: 'Slow down' }))).toBe('Slow down');
     expect(resetPasswordErrorMessage(apiError(500))).toBe('Failed to reset password. Please try again.');
     expect(resetPasswordErrorMessage(NETWORK_ERROR)).toBe('Failed to reset password. Please try again.');
+  });
+});
+
+describe('codeRefused (the code step clears its field)', () => {
+  it('clears a code the server refused, and keeps one a failing server or network never judged', () => {
+    expect(codeRefused(apiError(401, { detail: 'Invalid authentication code. Please try again.' }))).toBe(true);
+    expect(codeRefused(apiError(400, { detail: 'Invalid code' }))).toBe(true);
+    expect(codeRefused(apiError(500, { detail: 'Service temporarily unavailable' }))).toBe(false);
+    expect(codeRefused(new ApiError(503, 'Request failed: 503 Service Unavailable', '<html></html>'))).toBe(false);
+    expect(codeRefused(NETWORK_ERROR)).toBe(false);
   });
 });
 

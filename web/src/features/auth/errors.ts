@@ -87,6 +87,16 @@ export function twoFactorErrorMessage(error: unknown): string {
   return serverDetail(error) ?? AUTH_MESSAGES.signInFailed;
 }
 
+/**
+ * Whether a failed code step refused the code itself (a wrong or used code: 400, 401), so that the
+ * field clears for the next one. A failure of the server or the network said nothing about the code:
+ * it stays, to be sent again as it is.
+ */
+export function codeRefused(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 400 || status === 401;
+}
+
 /** Sign-up screen. */
 export function signUpErrorMessage(error: unknown): string {
   return serverDetail(error) ?? AUTH_MESSAGES.registrationFailed;

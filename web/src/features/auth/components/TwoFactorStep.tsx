@@ -4,7 +4,7 @@ import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
-import { twoFactorErrorMessage } from '../errors';
+import { codeRefused, twoFactorErrorMessage } from '../errors';
 import { useVerifyTwoFactor, type SignedIn } from '../hooks/use-sign-in';
 import styles from './TwoFactorStep.module.css';
 
@@ -41,7 +41,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
         onError: (error) => {
           const message = twoFactorErrorMessage(error);
           if (message === TWO_FACTOR_MESSAGES.invalidChallenge) onRestart(message);
-          else setCode('');
+          else if (codeRefused(error)) setCode('');
         },
       },
     );
