@@ -98,7 +98,6 @@ export function FilesPanel(props: FilesPanelProps) {
         onNotice(DASHBOARD_MESSAGES.alreadyDeleted(fileNameOf(file.path)));
         return;
       }
-      console.error('Delete failed', error);
       setDeleting({ file, busy: false, error: DASHBOARD_MESSAGES.deleteFailed });
     }
   }

@@ -14,7 +14,7 @@ import {
   type UploadProgress,
 } from '../api';
 import { DASHBOARD_MESSAGES } from '../files';
-import { isCancelled, uploadErrorMessage } from '../transfer-result';
+import { uploadErrorMessage } from '../transfer-result';
 import { documentsKeys } from './query-keys';
 
 export function useVaultFiles(enabled = true) {
@@ -77,7 +77,7 @@ export function useFileUpload<T>(
         onUploaded(file.name);
         return true;
       } catch (error) {
-        if (!isCancelled(error)) console.error('Upload failed', error);
+        // Shown, not logged: the page says it failed (the browser logs the failed request itself).
         setState({ kind: 'failed', message: uploadErrorMessage(error) });
         return false;
       } finally {
@@ -103,8 +103,7 @@ export function useDownload() {
     setPending(path);
     try {
       await downloadFile(path, fileName);
-    } catch (failure) {
-      console.error('Download failed', failure);
+    } catch {
       setError(DASHBOARD_MESSAGES.downloadFailed);
     } finally {
       setPending(null);
