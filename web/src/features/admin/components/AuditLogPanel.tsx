@@ -120,13 +120,7 @@ export function AuditLogPanel() {
             Loading the audit log…
           </p>
         )}
-        {log.isError && !data && (
-          <PanelLoadError
-            error={log.error}
-            message={AUDIT_LOG_MESSAGES.loadFailed}
-            onRetry={() => void log.refetch()}
-          />
-        )}
+        <PanelLoadError query={log} message={AUDIT_LOG_MESSAGES.loadFailed} />
         {data && data.items.length === 0 && <p className={styles.muted}>{AUDIT_LOG_MESSAGES.empty}</p>}
         {data && data.items.length > 0 && (
           <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>

@@ -165,13 +165,7 @@ export function InboxPanel() {
             Loading the inbox…
           </p>
         )}
-        {inbox.isError && !data && (
-          <PanelLoadError
-            error={inbox.error}
-            message={INBOX_MESSAGES.loadFailed}
-            onRetry={() => void inbox.refetch()}
-          />
-        )}
+        <PanelLoadError query={inbox} message={INBOX_MESSAGES.loadFailed} />
         {data && data.total === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
         {data && data.items.length > 0 && (
           <ul className={styles.list}>

@@ -75,13 +75,7 @@ export function InviteCodesPanel() {
             Loading invite codes…
           </p>
         )}
-        {codes.isError && !data && (
-          <PanelLoadError
-            error={codes.error}
-            message={INVITE_MESSAGES.loadFailed}
-            onRetry={() => void codes.refetch()}
-          />
-        )}
+        <PanelLoadError query={codes} message={INVITE_MESSAGES.loadFailed} />
         {data && data.items.length === 0 && (
           <p className={styles.muted}>No invite codes yet. Create one to invite a new client.</p>
         )}

@@ -25,13 +25,7 @@ export function SubmissionsPanel() {
             Loading submitted questionnaires…
           </p>
         )}
-        {submissions.isError && !data && (
-          <PanelLoadError
-            error={submissions.error}
-            message={INVITE_MESSAGES.submissionsLoadFailed}
-            onRetry={() => void submissions.refetch()}
-          />
-        )}
+        <PanelLoadError query={submissions} message={INVITE_MESSAGES.submissionsLoadFailed} />
         {data && data.items.length === 0 && <p className={styles.muted}>No questionnaires have been submitted yet.</p>}
         {data && data.items.length > 0 && (
           <ul className={styles.list}>
