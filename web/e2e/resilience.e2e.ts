@@ -1,97 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
-import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
-import { fillCheckout } from './support/billing';
-
-// Every page against a failing server: a 500 with a JSON {detail}, a proxy's 503 error page (HTML), a
-// connection that fails, and a slow answer. The page must say something sensible, never go blank, spin
-// for ever or show a raw dump; a form keeps what the user typed and works again once the server is back.
-// react-query retries a failed read twice (1 s, 2 s), so a read's message shows after about 3 s.
-const MESSAGE_TIMEOUT_MS = 15_000;
-const DETAIL = 'Service temporarily unavailable';
-const PROXY_PAGE =
-  '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr><center>nginx</center></body></html>';
+import { adminAccount, newAccount, signInWithStoredSession, type Account } from './support/accounts';
+import { newPage } from './support/browser';
+import { fillCheckout, serviceIdOf } from './support/billing';
+import {
+  always,
+  browserAndClient,
+  checkSubmit,
+  DETAIL,
+  detailElse,
+  expectSensiblePage,
+  failCalls,
+  FAILURES,
+  main,
+  recover,
+  waitForNoLoading,
+  type Failure,
+} from './support/resilience';
 
 // Each test walks several pages through three failures, each read waiting out react-query's retries.
 jest.setTimeout(240_000);
 
-type Failure = 'json500' | 'html503' | 'network';
-const FAILURES: readonly Failure[] = ['json500', 'html503', 'network'];
-
-// What must never reach the user: an object printed as text, a proxy's HTML, a stack or the client's
-// own technical wording of the failure.
-const RAW =
-  /\[object Object\]|<\/?(?:html|body|head|h1|center)\b|<!DOCTYPE|^Failed to fetch$|Request failed|TypeError|NetworkError|ERR_[A-Z_]+|\bat \S+ \(|\bundefined\b|\bNaN\b/im;
-
+const shared = browserAndClient('resilience', { firstName: 'Rosa', lastName: 'Parks' });
 let browser: Browser;
 let client: Account;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  client = newAccount('resilience', { firstName: 'Rosa', lastName: 'Parks' });
-  await registerVerified(client);
+beforeAll(() => {
+  browser = shared.browser();
+  client = shared.client();
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const main = (page: Page) => page.getByRole('main');
-
-/** Makes the calls matching `pattern` fail the way `failure` says, declaring the failures as expected. */
-async function failCalls(page: Page, pattern: string, failure: Failure): Promise<void> {
-  await page.route(pattern, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (failure === 'json500') {
-      expectFailedResponses(page, { status: 500, path });
-      await route.fulfill({ status: 500, json: { detail: DETAIL } });
-    } else if (failure === 'html503') {
-      expectFailedResponses(page, { status: 503, path });
-      await route.fulfill({ status: 503, contentType: 'text/html', body: PROXY_PAGE });
-    } else {
-      expectFailedResponses(page, { status: 'network', path });
-      await route.abort('connectionfailed');
-    }
-  });
-}
-
-/** The server is back. */
-async function recover(page: Page, pattern: string): Promise<void> {
-  await page.unroute(pattern);
-}
-
-async function waitForNoLoading(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      ![...document.querySelectorAll('[role="status"], [aria-busy="true"]')].some(
-        (element) =>
-          /loading|validating/i.test(element.textContent ?? '') || element.getAttribute('aria-busy') === 'true',
-      ),
-    undefined,
-    { timeout: MESSAGE_TIMEOUT_MS },
-  );
-}
-
-/** The page says something (the `message` where given), is not blank, not loading for ever, and shows nothing raw. */
-async function expectSensiblePage(page: Page, label: string, message?: string): Promise<void> {
-  if (message !== undefined) {
-    await main(page)
-      .getByText(message, { exact: true })
-      .first()
-      .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
-      .catch(async (error: unknown) => {
-        throw new Error(`${label}: no "${message}" in\n${await main(page).innerText()}\n${String(error)}`);
-      });
-  }
-  await waitForNoLoading(page).catch(async () => {
-    throw new Error(`${label}: still loading after ${MESSAGE_TIMEOUT_MS} ms:\n${await main(page).innerText()}`);
-  });
-  const text = await page.locator('body').innerText();
-  if (RAW.test(text)) throw new Error(`${label}: raw text shown (${RAW.exec(text)?.[0]}):\n${text}`);
-  const mainText = (await main(page).innerText()).trim();
-  if (mainText.length < 10) throw new Error(`${label}: the page is blank`);
-}
 
 interface ReadCase {
   path: string;
@@ -140,69 +77,6 @@ async function checkSlowRead(page: Page, path: string, calls = '**/api/**'): Pro
   await waitForNoLoading(page);
   await page.unroute(calls);
 }
-
-async function serviceIdOf(category: string): Promise<string> {
-  const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
-    id: string;
-    price: string;
-  }>;
-  return services[0].id;
-}
-
-interface SubmitCase {
-  page: Page;
-  label: string;
-  /** The call the submit makes. */
-  calls: string;
-  /** Answers again what the page resets after a failure (a captcha), before each submit. */
-  prepare?(): Promise<void>;
-  submit(): Promise<void>;
-  /** The submit button: usable again after each failure. */
-  button: Locator;
-  /** Fields whose typed values must survive each failure. */
-  kept: Locator[];
-  message: (failure: Failure) => string;
-  /** What a successful retry shows. */
-  success: string;
-}
-
-/** Each failure in turn: the message, the input still there, the button usable; then a retry that succeeds. */
-async function checkSubmit(c: SubmitCase): Promise<void> {
-  const typed = await Promise.all(c.kept.map((field) => field.inputValue()));
-  for (const failure of FAILURES) {
-    await failCalls(c.page, c.calls, failure);
-    await c.prepare?.();
-    await c.submit();
-    const expected = c.message(failure);
-    await c.page
-      .getByText(expected, { exact: false })
-      .first()
-      .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
-      .catch(async (error: unknown) => {
-        throw new Error(
-          `${c.label} (${failure}): no "${expected}" in\n${await main(c.page).innerText()}\n${String(error)}`,
-        );
-      });
-    const text = await c.page.locator('body').innerText();
-    if (RAW.test(text)) throw new Error(`${c.label} (${failure}): raw text shown (${RAW.exec(text)?.[0]})`);
-    expect(await Promise.all(c.kept.map((field) => field.inputValue()))).toEqual(typed);
-    await c.prepare?.();
-    expect(await c.button.isEnabled()).toBe(true);
-    expect(await c.button.getAttribute('aria-busy')).not.toBe('true');
-    await recover(c.page, c.calls);
-  }
-  await c.submit();
-  await c.page
-    .getByText(c.success, { exact: false })
-    .first()
-    .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
-    .catch(async (error: unknown) => {
-      throw new Error(`${c.label} (retry): no "${c.success}" in\n${await main(c.page).innerText()}\n${String(error)}`);
-    });
-}
-
-const detailElse = (fallback: string) => (failure: Failure) => (failure === 'json500' ? DETAIL : fallback);
-const always = (message: string) => () => message;
 
 describe('a failing server', () => {
   it('public pages say what failed, or show what they have, and never go blank', async () => {

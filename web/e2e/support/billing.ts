@@ -27,13 +27,13 @@ export async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('token')))!;
 }
 
-/** The id of the catalog's service `slug` in `category`. */
-export async function serviceIdOf(category: string, slug: string): Promise<string> {
+/** The id of the catalog's service `slug` in `category` (its first one without a slug). */
+export async function serviceIdOf(category: string, slug?: string): Promise<string> {
   const services = (await (await fetch(`${baseUrl()}/api/services/by-category/${category}`)).json()) as Array<{
     id: string;
     slug: string;
   }>;
-  return services.find((service) => service.slug === slug)!.id;
+  return (slug === undefined ? services[0] : services.find((service) => service.slug === slug)!).id;
 }
 
 /** A new subscription (paid by Visa) to the package `slug`, made through the API as the subscribe page would. */
