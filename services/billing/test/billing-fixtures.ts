@@ -106,6 +106,17 @@ export async function api<T = Record<string, unknown>>(
 
 export const newKey = () => randomUUID();
 
+/** A checkout (a payment or a subscription): the user's POST with an Idempotency-Key, a new one unless given. */
+export function checkout<T>(
+  app: TestApp,
+  client: Client,
+  path: string,
+  body: Record<string, unknown>,
+  key: string = newKey(),
+) {
+  return api<T & { detail?: string }>(app, 'POST', path, { token: client.token, key, json: body });
+}
+
 /** A catalog service's id by its slug (seeded by the catalog's migrations). */
 export async function serviceId(app: TestApp, slug: string): Promise<string> {
   const [row] = await app.sql<{ id: string }>('SELECT id FROM catalog.services WHERE slug = $1', [slug]);

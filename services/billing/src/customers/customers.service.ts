@@ -29,42 +29,46 @@ export class CustomersService {
 
   /**
    * The user's Stripe customer, created on first need: the row is claimed first (one per user), then
-   * Stripe's customer is created with an idempotency key of the user, so two first checkouts at once
-   * (two tabs, a retry) make one customer.
+   * Stripe is asked under the row's lock, so copies of a first checkout sent at once (a double click, two
+   * tabs, a retry) make one customer with one call, and a customer found deleted is replaced once. The
+   * idempotency key of the user covers a request that dies after Stripe answered.
    */
   async ensure(user: AuthUser, options: { verify?: boolean } = {}): Promise<StripeCustomer> {
-    const repository = this.dataSource.getRepository(Customer);
     await this.dataSource.query(
       `INSERT INTO customers (user_id, email) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
       [user.id, user.email],
     );
-    let customer = await repository.findOneByOrFail({ userId: user.id });
-    let gone: string | null = null;
-    if (customer.stripeCustomerId && options.verify && !(await this.existsAtStripe(customer.stripeCustomerId))) {
-      // Deleted at Stripe (or a local fake Stripe that restarted empty): a new one replaces it.
-      gone = customer.stripeCustomerId;
-      this.logger.warn(`Stripe customer ${gone} of user ${user.id} no longer exists; making a new one`);
-      await repository.update({ id: customer.id, stripeCustomerId: gone }, { stripeCustomerId: null });
-      customer.stripeCustomerId = null;
-    }
-    if (!customer.stripeCustomerId) {
-      const created = await this.stripe.api.customers.create(
-        { email: user.email, ...(customer.name ? { name: customer.name } : {}), metadata: { user_id: user.id } },
-        { idempotencyKey: gone ? `customer-${user.id}-after-${gone}` : `customer-${user.id}` },
-      );
-      await this.dataSource.query(
-        `UPDATE customers SET stripe_customer_id = $2, updated_at = now() WHERE id = $1 AND stripe_customer_id IS NULL`,
-        [customer.id, created.id],
-      );
-      customer = await repository.findOneByOrFail({ userId: user.id });
-      this.logger.log(`Stripe customer ${customer.stripeCustomerId} for user ${user.id}`);
-    } else if (customer.email !== user.email) {
-      // Receipts go to the account's address as it is now.
-      await this.stripe.api.customers.update(customer.stripeCustomerId, { email: user.email });
-      await repository.update({ id: customer.id }, { email: user.email });
-      customer.email = user.email;
-    }
-    return customer as StripeCustomer;
+    const known = await this.dataSource.getRepository(Customer).findOneByOrFail({ userId: user.id });
+    // Made already, with the account's address, and not to be checked at Stripe: nothing to wait for.
+    if (known.stripeCustomerId && !options.verify && known.email === user.email) return known as StripeCustomer;
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(Customer);
+      const customer = await repository.findOneOrFail({
+        where: { userId: user.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      let gone: string | null = null;
+      if (customer.stripeCustomerId && options.verify && !(await this.existsAtStripe(customer.stripeCustomerId))) {
+        // Deleted at Stripe (or a local fake Stripe that restarted empty): a new one replaces it.
+        gone = customer.stripeCustomerId;
+        this.logger.warn(`Stripe customer ${gone} of user ${user.id} no longer exists; making a new one`);
+      }
+      if (!customer.stripeCustomerId || gone) {
+        const created = await this.stripe.api.customers.create(
+          { email: user.email, ...(customer.name ? { name: customer.name } : {}), metadata: { user_id: user.id } },
+          { idempotencyKey: gone ? `customer-${user.id}-after-${gone}` : `customer-${user.id}` },
+        );
+        await repository.update({ id: customer.id }, { stripeCustomerId: created.id, email: user.email });
+        Object.assign(customer, { stripeCustomerId: created.id, email: user.email });
+        this.logger.log(`Stripe customer ${customer.stripeCustomerId} for user ${user.id}`);
+      } else if (customer.email !== user.email) {
+        // Receipts go to the account's address as it is now.
+        await this.stripe.api.customers.update(customer.stripeCustomerId, { email: user.email });
+        await repository.update({ id: customer.id }, { email: user.email });
+        customer.email = user.email;
+      }
+      return customer as StripeCustomer;
+    });
   }
 
   private async existsAtStripe(stripeCustomerId: string): Promise<boolean> {
