@@ -12,6 +12,7 @@ import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
 import { fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
 import {
   baseUrl,
+  clientAddress,
   expectFailedResponses,
   launchBrowser,
   newPage as newBrowserPage,
@@ -325,9 +326,23 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await expectNoAxeViolations(admin, 'the Send Invite Code via Email dialog after a failed submit');
     await admin.keyboard.press('Escape');
 
-    for (const tab of ['submissions', 'inbox', 'client-documents', 'audit-log', 'other-settings']) {
+    for (const tab of ['submissions', 'client-documents', 'audit-log', 'other-settings']) {
       await check(admin, `/admin?tab=${tab}`);
     }
+    // The inbox with an open and a handled message (a handled one is drawn set back).
+    for (const name of ['Open', 'Handled'].map((state) => `a11y ${state} ${Date.now()}`)) {
+      const sent = await fetch(`${baseUrl()}/api/messages/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+        body: JSON.stringify({ name, email: 'a11y-inbox@example.com', message: 'Please call me back.' }),
+      });
+      expect(sent.status).toBe(201);
+    }
+    await visit(admin, '/admin?tab=inbox');
+    const handled = main(admin).getByRole('article', { name: /a11y Handled/ });
+    await handled.getByRole('button', { name: 'Mark as handled' }).click();
+    await handled.getByRole('button', { name: 'Mark as open' }).waitFor();
+    await expectNoAxeViolations(admin, '/admin?tab=inbox, an open and a handled message');
     await visit(admin, '/admin?tab=client-documents');
     // The client of the test before has a file in the vault.
     await main(admin).getByRole('row').filter({ hasText: client.email }).getByRole('link').click();
