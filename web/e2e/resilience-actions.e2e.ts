@@ -9,7 +9,7 @@ import {
   signInWithStoredSession,
   submitSignIn,
 } from './support/accounts';
-import { baseUrl, newPage } from './support/browser';
+import { baseUrl, expectFailedResponses, newPage } from './support/browser';
 import { api, fillCheckout, serviceIdOf, subscribe } from './support/billing';
 import {
   main,
@@ -205,6 +205,24 @@ describe('actions against a failing server', () => {
       `"${name}" was uploaded successfully.`,
       [fileInput],
     );
+
+    // The next upload goes through but the list's reload after it fails: the list says so (what it shows
+    // may be out of date) instead of showing the old list as if nothing had happened; Retry brings the file.
+    const reloaded = `resilience-reload-${Date.now()}.pdf`;
+    await fileInput.setInputFiles({ name: reloaded, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.route('**/api/vault/files', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      expectFailedResponses(page, { status: 500, path: '/api/vault/files' });
+      await route.fulfill({ status: 500, json: { detail: DETAIL } });
+    });
+    await upload.click();
+    const loadFailed = vault.getByText('Failed to load vault files. Please try again.', { exact: true });
+    await loadFailed.waitFor({ timeout: MESSAGE_TIMEOUT_MS });
+    await rowOf(vault, name).waitFor();
+    await recover(page, '**/api/vault/files');
+    await vault.getByRole('button', { name: 'Retry' }).click();
+    await rowOf(vault, reloaded).waitFor({ timeout: MESSAGE_TIMEOUT_MS });
+    await loadFailed.waitFor({ state: 'detached' });
 
     const download = rowOf(vault, name).getByRole('button', { name: `Download ${name}` });
     const downloadFailed = always('Failed to download file. Please try again.');

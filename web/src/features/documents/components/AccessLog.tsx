@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { Pager } from '../../../shared/ui/Pager';
 import { accessDescription, formatDateTime } from '../files';
 import { ACCESS_PAGE_SIZE, useVaultAccess } from '../hooks/use-documents';
@@ -22,9 +22,7 @@ export function AccessLog({ ownerId, title }: { ownerId?: string; title: string 
           Loading the access log…
         </p>
       )}
-      {log.isError && !data && (
-        <LoadError message="Failed to load the access log. Please try again." onRetry={() => void log.refetch()} />
-      )}
+      <QueryLoadError query={log} message="Failed to load the access log. Please try again." />
       {data && data.items.length === 0 && <p className={styles.muted}>No admin has opened these documents yet.</p>}
       {data && data.items.length > 0 && (
         <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { formatDateTime, formatFileSize } from '../files';
 import { useVaultClients } from '../hooks/use-documents';
 import { AccessLog } from './AccessLog';
@@ -30,9 +30,7 @@ export function ClientDocumentsPanel() {
             Loading clients…
           </p>
         )}
-        {clients.isError && !data && (
-          <LoadError message="Failed to load vault files. Please try again." onRetry={() => void clients.refetch()} />
-        )}
+        <QueryLoadError query={clients} message="Failed to load vault files. Please try again." />
         {data && data.clients.length === 0 && <p className={styles.muted}>No client has uploaded a document yet.</p>}
         {data && data.clients.length > 0 && (
           <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>

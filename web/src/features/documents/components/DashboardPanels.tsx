@@ -115,10 +115,9 @@ export function SearchResults({ query, initials }: { query: string; initials: st
   const results = searchFiles(query, all);
   const loading = vault.isPending || forms.isPending || publicFiles.isPending;
   const failures = [
-    vault.isError && !vault.data && { message: DASHBOARD_MESSAGES.loadFailed.vault, retry: vault.refetch },
-    forms.isError && !forms.data && { message: DASHBOARD_MESSAGES.loadFailed.forms, retry: forms.refetch },
-    publicFiles.isError &&
-      !publicFiles.data && { message: DASHBOARD_MESSAGES.loadFailed.public, retry: publicFiles.refetch },
+    vault.isError && { message: DASHBOARD_MESSAGES.loadFailed.vault, retry: vault.refetch },
+    forms.isError && { message: DASHBOARD_MESSAGES.loadFailed.forms, retry: forms.refetch },
+    publicFiles.isError && { message: DASHBOARD_MESSAGES.loadFailed.public, retry: publicFiles.refetch },
   ].filter((failure) => failure !== false);
 
   return (

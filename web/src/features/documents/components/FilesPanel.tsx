@@ -125,7 +125,7 @@ export function FilesPanel(props: FilesPanelProps) {
           Loading files…
         </p>
       )}
-      {props.isError && !files && <LoadError message={props.loadError} onRetry={props.refetch} />}
+      {props.isError && <LoadError message={props.loadError} onRetry={props.refetch} />}
       {files && files.length === 0 && <p className={styles.muted}>{props.emptyText}</p>}
       {files && files.length > 0 && (
         <FileTable
