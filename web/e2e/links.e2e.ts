@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, newAccount, registerVerified, signInWithStoredSession, type Account } from './support/accounts';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 
@@ -72,38 +72,52 @@ function visitKey(key: string): string {
 }
 
 /** The API calls in flight on a page of the crawl (their URLs), so that a visit can wait for the data. */
-type InFlight = () => string[];
+type InFlight = () => Promise<string[]>;
 
-/**
- * A page of the crawl and the API calls in flight on its current document. `visit` opens a page and
- * forgets the calls of the document it leaves: a call cut off by the navigation does not always
- * report its end, and must not keep the next page waiting.
- */
+/** A page of the crawl, the API calls in flight on its current document, and a visit to another page. */
 interface CrawlWorker {
   page: Page;
   inFlight: InFlight;
   visit: (key: string) => Promise<void>;
 }
 
+/**
+ * Counts the API calls of each document in the document itself (until the body has arrived), so that
+ * the calls of the document a visit leaves go with it. Counted from outside (the page's request events),
+ * a call the old document started while the navigation was under way was cut off by it without always
+ * reporting its end, and kept the next page "busy" for good.
+ */
+function countApiCalls(): void {
+  const inFlight: string[] = [];
+  (window as unknown as { apiCallsInFlight: () => string[] }).apiCallsInFlight = () => [...inFlight];
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!new URL(url, location.href).pathname.startsWith('/api/')) return original(input, init);
+    inFlight.push(url);
+    try {
+      const response = await original(input, init);
+      await response.clone().arrayBuffer();
+      return response;
+    } finally {
+      inFlight.splice(inFlight.indexOf(url), 1);
+    }
+  };
+}
+
 async function openWorker(role: Role): Promise<CrawlWorker> {
   const page = await newPage(browser, { viewport: DESKTOP });
-  const calls = new Map<Request, number>();
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (request) => {
-    if (isApi(request.url())) calls.set(request, Date.now());
-  });
-  const ended = (request: Request) => calls.delete(request);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  await page.addInitScript(countApiCalls);
   if (role === 'user') await signInWithStoredSession(page, user);
   if (role === 'admin') await signInWithStoredSession(page, adminAccount());
-  const visit = async (key: string) => {
-    const leaving = Date.now();
-    // Not waiting for the load event: the page's title and its data are what counts.
-    await page.goto(key, { waitUntil: 'commit' });
-    for (const [request, startedAt] of calls) if (startedAt < leaving) calls.delete(request);
-  };
-  return { page, inFlight: () => [...calls.keys()].map((request) => request.url()), visit };
+  const inFlight = () =>
+    page
+      .evaluate(() => (window as unknown as { apiCallsInFlight: () => string[] }).apiCallsInFlight())
+      // A document being replaced has nothing of its own in flight; the next check asks the new one.
+      .catch(() => ['(a document being replaced)']);
+  // Not waiting for the load event: the page's title and its data are what counts.
+  const visit = async (key: string) => void (await page.goto(key, { waitUntil: 'commit' }));
+  return { page, inFlight, visit };
 }
 
 /** Waits until the page has its title and no API call is under way across two rendered frames. */
@@ -113,11 +127,11 @@ async function settle(page: Page, inFlight: InFlight): Promise<void> {
   for (let quiet = 0; quiet < 2;) {
     if (Date.now() > deadline) {
       throw new Error(
-        `${page.url()}: API calls still under way after ${SETTLE_TIMEOUT_MS} ms: ${inFlight().join(', ')}`,
+        `${page.url()}: API calls still under way after ${SETTLE_TIMEOUT_MS} ms: ${(await inFlight()).join(', ')}`,
       );
     }
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 0)));
-    quiet = inFlight().length === 0 ? quiet + 1 : 0;
+    quiet = (await inFlight()).length === 0 ? quiet + 1 : 0;
   }
 }
 
