@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, newAccount, signInWithStoredSession, type Account } from './support/accounts';
-import { newPage } from './support/browser';
+import { newPage, waitForHydration } from './support/browser';
 import { fillCheckout, serviceIdOf } from './support/billing';
 import {
   always,
@@ -139,6 +139,7 @@ describe('a failing server', () => {
 
     // Sign in: a wrong password is not a failing server; the detail or the spec's fallback.
     await page.goto('/signin');
+    await waitForHydration(page);
     const signIn = main(page);
     await signIn.getByLabel('Email', { exact: true }).fill(client.email);
     await signIn.getByLabel('Password', { exact: true }).fill(client.password);
@@ -154,6 +155,7 @@ describe('a failing server', () => {
     });
 
     await page.goto('/contact');
+    await waitForHydration(page);
     await waitForNoLoading(page);
     const contact = main(page).getByRole('form');
     await contact.getByLabel('Name').fill('Ann Lee');
@@ -185,6 +187,7 @@ describe('a failing server', () => {
     });
 
     await page.goto('/free-tools/deadline-alerts');
+    await waitForHydration(page);
     const alerts = main(page).getByRole('form', { name: 'Deadline alerts' });
     await alerts.getByLabel('Business email').fill(`e2e-deadline-${Date.now()}@example.com`);
     const captcha = alerts.getByLabel(/^What is \d+ \+ \d+\?$/);
@@ -205,6 +208,7 @@ describe('a failing server', () => {
     });
 
     await page.goto('/perks');
+    await waitForHydration(page);
     const perk = main(page).getByRole('form', { name: 'Perk provider' });
     await perk.getByLabel('Company name').fill('Acme Perks');
     await perk.getByLabel('Email', { exact: true }).fill(`e2e-perk-${Date.now()}@example.com`);
@@ -227,6 +231,7 @@ describe('a failing server', () => {
     });
 
     await page.goto('/careers');
+    await waitForHydration(page);
     const application = main(page).getByRole('form', { name: 'Job application' });
     await application.getByLabel('Name').fill('Ann Lee');
     await application.getByLabel('Email').fill(`e2e-careers-${Date.now()}@example.com`);
@@ -251,6 +256,7 @@ describe('a failing server', () => {
   it('account forms keep what was typed, say what failed and work once the server is back', async () => {
     const page = await newPage(browser);
     await page.goto('/forgot-password');
+    await waitForHydration(page);
     const forgot = main(page);
     await forgot.getByLabel('Email').fill(client.email);
     await checkSubmit({
@@ -270,6 +276,7 @@ describe('a failing server', () => {
     });
 
     await page.goto('/signup');
+    await waitForHydration(page);
     const signUp = main(page);
     const newcomer = newAccount('resilience-signup');
     await signUp.getByLabel('First name').fill(newcomer.firstName);
@@ -293,6 +300,8 @@ describe('a failing server', () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, client);
     await page.goto('/company');
+    // Prerendered: a press before hydration would be the browser's, not the app's.
+    await waitForHydration(page);
     await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
     await page.waitForURL((url) => url.pathname === '/service-purchase');
     await fillCheckout(page, '4242 4242 4242 4242');
