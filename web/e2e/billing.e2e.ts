@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
-import { api, fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
+import { api, fillCheckout, serviceIdOf, startLlcFormation, subscribe, tokenOf } from './support/billing';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
@@ -119,10 +119,7 @@ describe('billing pages', () => {
 
   it('buys a company formation with 4242 and shows the confirmation', async () => {
     const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    await page.goto('/company');
-    await waitForHydration(page);
-    await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
+    await startLlcFormation(page, client);
     await waitForPath(page, '/service-purchase');
     const form = main(page);
     await form.getByText('This is a one-time payment. State filing fees are not included', { exact: false }).waitFor();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, newAccount, signInWithStoredSession, type Account } from './support/accounts';
 import { newPage, waitForHydration } from './support/browser';
-import { fillCheckout, serviceIdOf } from './support/billing';
+import { fillCheckout, serviceIdOf, startLlcFormation } from './support/billing';
 import {
   always,
   browserAndClient,
@@ -298,11 +298,7 @@ describe('a failing server', () => {
 
   it('a checkout keeps the billing details and pays once the server is back', async () => {
     const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
-    await page.goto('/company');
-    // Prerendered: a press before hydration would be the browser's, not the app's.
-    await waitForHydration(page);
-    await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
+    await startLlcFormation(page, client);
     await page.waitForURL((url) => url.pathname === '/service-purchase');
     await fillCheckout(page, '4242 4242 4242 4242');
     const form = main(page).getByRole('form', { name: 'Payment' });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser';
+import { type Account, signInWithStoredSession } from './accounts';
+import { baseUrl, waitForHydration } from './browser';
 
 /** A call to the app's API with the bearer token; `key` adds an idempotency key (the paying calls need one). */
 export async function api<T>(
@@ -60,4 +61,13 @@ export async function fillCheckout(page: Page, card: string): Promise<void> {
   await form.getByLabel('Card number').fill(card);
   await form.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await form.getByLabel('CVC').fill('123');
+}
+
+/** `client` signed in on `page`, pressing Start on LLC Formation at /company (the way to its checkout). */
+export async function startLlcFormation(page: Page, client: Account): Promise<void> {
+  await signInWithStoredSession(page, client);
+  await page.goto('/company');
+  // Prerendered: a press before hydration would be the browser's, not the app's.
+  await waitForHydration(page);
+  await page.getByRole('article', { name: 'LLC Formation' }).getByRole('link', { name: 'Start' }).click();
 }
