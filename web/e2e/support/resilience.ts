@@ -158,7 +158,8 @@ export async function checkSubmit(c: SubmitCase): Promise<void> {
       .catch(() => {
         throw new Error(`${c.label} (${failure}): the button stays busy or disabled`);
       });
-    expect(await c.page.getByText(expected, { exact: false }).count()).toBeGreaterThan(0);
+    // The button can be usable before the press has made it busy: the message is waited for, not read at once.
+    await c.page.getByText(expected, { exact: false }).first().waitFor({ timeout: MESSAGE_TIMEOUT_MS });
     const text = await c.page.locator('body').innerText();
     if (RAW.test(text)) throw new Error(`${c.label} (${failure}): raw text shown (${RAW.exec(text)?.[0]})`);
     expect(await Promise.all(c.kept.map((field) => field.inputValue()))).toEqual(typed);
