@@ -38,8 +38,28 @@ export function browserAndClient(label: string, names: { firstName: string; last
   return { browser: () => shared.browser!, client: () => shared.client! };
 }
 
-/** Makes the calls matching `pattern` fail the way `failure` says, declaring the failures as expected. */
-export async function failCalls(page: Page, pattern: string, failure: Failure): Promise<void> {
+/**
+ * Makes the calls matching `pattern` fail the way `failure` says, declaring the failures as expected.
+ * `firstFailed` settles once the first of them has been failed (rejects after MESSAGE_TIMEOUT_MS).
+ */
+export async function failCalls(
+  page: Page,
+  pattern: string,
+  failure: Failure,
+): Promise<{ firstFailed: Promise<void> }> {
+  let markFailed = () => {};
+  const firstFailed = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no call to ${pattern} in ${MESSAGE_TIMEOUT_MS} ms`)),
+      MESSAGE_TIMEOUT_MS,
+    );
+    timer.unref();
+    markFailed = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  firstFailed.catch(() => {}); // callers that do not wait for it must not see an unhandled rejection
   await page.route(pattern, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (failure === 'json500') {
@@ -52,7 +72,9 @@ export async function failCalls(page: Page, pattern: string, failure: Failure): 
       expectFailedResponses(page, { status: 'network', path });
       await route.abort('connectionfailed');
     }
+    markFailed();
   });
+  return { firstFailed };
 }
 
 /** The server is back. */
@@ -136,9 +158,13 @@ export function checkPress(
 export async function checkSubmit(c: SubmitCase): Promise<void> {
   const typed = await Promise.all(c.kept.map((field) => field.inputValue()));
   for (const failure of FAILURES) {
-    await failCalls(c.page, c.calls, failure);
+    const { firstFailed } = await failCalls(c.page, c.calls, failure);
     await c.prepare?.();
     await c.submit();
+    // Until the press's call has been failed, a message and a usable button can still be the last failure's.
+    await firstFailed.catch((error: unknown) => {
+      throw new Error(`${c.label} (${failure}): ${String(error)}`);
+    });
     const expected = c.message(failure);
     await c.page
       .getByText(expected, { exact: false })
@@ -149,8 +175,8 @@ export async function checkSubmit(c: SubmitCase): Promise<void> {
           `${c.label} (${failure}): no "${expected}" in\n${await main(c.page).innerText()}\n${String(error)}`,
         );
       });
-    // A message still shown from the failure before (a list's load error) is there at once: the attempt
-    // is over when the button is usable again, and the message must still be there then.
+    // The attempt is over when the button is usable again (a read retries first), and the message must
+    // still be there then.
     await c.prepare?.();
     await c.button
       .and(c.page.locator(':not([aria-busy="true"]):enabled'))
@@ -158,7 +184,6 @@ export async function checkSubmit(c: SubmitCase): Promise<void> {
       .catch(() => {
         throw new Error(`${c.label} (${failure}): the button stays busy or disabled`);
       });
-    // The button can be usable before the press has made it busy: the message is waited for, not read at once.
     await c.page.getByText(expected, { exact: false }).first().waitFor({ timeout: MESSAGE_TIMEOUT_MS });
     const text = await c.page.locator('body').innerText();
     if (RAW.test(text)) throw new Error(`${c.label} (${failure}): raw text shown (${RAW.exec(text)?.[0]})`);
