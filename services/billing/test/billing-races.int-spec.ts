@@ -30,44 +30,63 @@ function expectClean(replies: Array<Answer<{ detail?: string }>>): void {
   }
 }
 
+/** Sessions of the test database waiting for a lock now. */
+async function lockWaiters(client: PgClient): Promise<number> {
+  // pg_stat_activity is read once per transaction unless its snapshot is dropped.
+  await client.query('SELECT pg_stat_clear_snapshot()');
+  const [{ n }] = (
+    await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    )
+  ).rows;
+  return Number(n);
+}
+
 /**
- * Runs `requests` while a test connection holds the user's billing.customers row locked, and lets go once
- * `waiting` of them wait for that lock (or all have answered): the copies are then certainly at the same
- * point at once, however the machine schedules them, and code that does not wait for the row shows it.
+ * Runs `work` while a test connection holds the rows `lockSql` selects `FOR UPDATE` (at least one), and
+ * lets go once `waiting` sessions wait for that lock, or `work` has finished, or 15 s have passed;
+ * answers what `work` did and whether the waiters were seen. Requests that must wait for the row are then
+ * certainly at the same point at once, however the machine schedules them, and code that does not wait
+ * for the row shows it.
  */
+async function whileLocked<T>(
+  databaseUrl: string,
+  [lockSql, params]: [string, unknown[]],
+  waiting: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; waited: boolean }> {
+  const holder = new PgClient({ connectionString: databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('BEGIN');
+    const locked = await holder.query(`${lockSql} FOR UPDATE`, params);
+    if (!locked.rowCount) throw new Error(`whileLocked: nothing to lock (${lockSql})`);
+    let done = false;
+    const answers = work().finally(() => {
+      done = true;
+    });
+    let waited = false;
+    const deadline = Date.now() + 15_000;
+    while (!done && !waited && Date.now() < deadline) {
+      waited = (await lockWaiters(holder)) >= waiting;
+      if (!waited) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await holder.query('COMMIT');
+    return { result: await answers, waited };
+  } finally {
+    await holder.end();
+  }
+}
+
+/** `requests` while the user's billing.customers row is held (see whileLocked). */
 async function whileCustomerLocked<T>(
   databaseUrl: string,
   userId: string,
   waiting: number,
   requests: () => Promise<T>,
 ): Promise<T> {
-  const holder = new PgClient({ connectionString: databaseUrl });
-  await holder.connect();
-  try {
-    await holder.query('BEGIN');
-    const locked = await holder.query('SELECT 1 FROM billing.customers WHERE user_id = $1 FOR UPDATE', [userId]);
-    if (locked.rowCount !== 1) throw new Error('whileCustomerLocked: the user has no customer row');
-    let done = false;
-    const answers = requests().finally(() => {
-      done = true;
-    });
-    const deadline = Date.now() + 15_000;
-    while (!done && Date.now() < deadline) {
-      // pg_stat_activity is read once per transaction unless its snapshot is dropped.
-      await holder.query('SELECT pg_stat_clear_snapshot()');
-      const [{ n }] = (
-        await holder.query<{ n: string }>(
-          `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        )
-      ).rows;
-      if (Number(n) >= waiting) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await holder.query('COMMIT');
-    return await answers;
-  } finally {
-    await holder.end();
-  }
+  const locked = ['SELECT 1 FROM billing.customers WHERE user_id = $1', [userId]] as [string, unknown[]];
+  return (await whileLocked(databaseUrl, locked, waiting, requests)).result;
 }
 
 /**
@@ -186,6 +205,46 @@ describe('billing routes under concurrent requests', () => {
     expect((await billing.stripe.customers.list({ email: client.email })).data.map((customer) => customer.id)).toEqual([
       replaced,
     ]);
+  });
+
+  it('a setup intent’s webhook reads it from Stripe only once it holds its row, so the last read is the last written', async () => {
+    const client = await newClient(app(), 'race-setup-webhook');
+    const created = await setupIntent(client);
+    expect(created.status).toBe(201);
+    const secret = created.body.client_secret;
+    const id = secret.split('_secret_')[0];
+    await billing.settled(); // setup_intent.created handled: nothing else will read it
+    const reads = requestsSince();
+    const holder = new PgClient({ connectionString: app().db.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM billing.setup_intents WHERE stripe_setup_intent_id = $1 FOR UPDATE', [id]);
+      const browser = billing.fake.client(billing.fake.publishableKey);
+      // As Stripe.js confirms it: the publishable key and the client secret (not in the server SDK's types).
+      const confirmation = { payment_method: 'pm_card_visa', client_secret: secret };
+      await browser.setupIntents.confirm(id, confirmation as Stripe.SetupIntentConfirmParams);
+      await billing.fake.waitForWebhooks();
+      const deadline = Date.now() + 15_000;
+      while ((await lockWaiters(holder)) < 1) {
+        if (Date.now() > deadline) throw new Error('the setup_intent.succeeded webhook never waited for the row');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Waiting for the row, not holding a read of Stripe that another event's handler could overtake.
+      expect(reads('GET', `/v1/setup_intents/${id}`)).toHaveLength(0);
+      await holder.query('COMMIT');
+    } finally {
+      await holder.end();
+    }
+    await billing.settled();
+    expect(reads('GET', `/v1/setup_intents/${id}`)).toHaveLength(1);
+    const stripeSetupIntent = await billing.stripe.setupIntents.retrieve(id);
+    expect(stripeSetupIntent.status).toBe('succeeded');
+    expect(
+      await app().sql('SELECT status, payment_method_id FROM billing.setup_intents WHERE stripe_setup_intent_id = $1', [
+        id,
+      ]),
+    ).toEqual([{ status: 'succeeded', payment_method_id: stripeSetupIntent.payment_method }]);
   });
 
   it('a filing paid with one Idempotency-Key six times at once is charged once, with one purchase and one receipt', async () => {
@@ -406,5 +465,47 @@ describe('billing routes under concurrent requests', () => {
       cancel_reason: 'Moving to another provider',
     });
     expect(await charges(billing, client.userId)).toEqual([4900]);
+  });
+});
+
+describe('a first checkout with a named card on a pool of one connection', () => {
+  // A checkout holds a connection for its order's (or subscription's) transaction, under the row's lock:
+  // anything it wrote on a second connection would wait for the pool while holding the first, and with
+  // as many checkouts at once as connections (here one) none would finish (the pool's 10 s timeout, a 500).
+  const billing = useBillingApp({ DATABASE_POOL_SIZE: '1' });
+
+  it('keeps the cardholder’s name on our customer and Stripe’s, for a payment and a subscription', async () => {
+    const app = billing.app;
+    const browser = billing.fake.client(billing.fake.publishableKey);
+    const namedCard = (name: string) =>
+      browser.paymentMethods.create({
+        type: 'card',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+        billing_details: { name },
+      });
+    const nameOf = async (client: Client) => {
+      const [row] = await app.sql<{ name: string | null; stripe_customer_id: string }>(
+        'SELECT name, stripe_customer_id FROM billing.customers WHERE user_id = $1',
+        [client.userId],
+      );
+      const customer = await billing.stripe.customers.retrieve(row.stripe_customer_id);
+      return { ours: row.name, stripe: customer.deleted ? null : customer.name };
+    };
+
+    const payer = await newClient(app, 'pool-one-payment');
+    const paid = await checkout<PaymentReply>(app, payer, '/payments/form-payment', {
+      form_id: await formId(app, 'Annual Report'),
+      payment_method_id: (await namedCard('Ann Payer')).id,
+    });
+    expect({ status: paid.status, detail: paid.body.detail }).toEqual({ status: 200, detail: undefined });
+    expect(await nameOf(payer)).toEqual({ ours: 'Ann Payer', stripe: 'Ann Payer' });
+
+    const subscriber = await newClient(app, 'pool-one-subscription');
+    const subscribed = await checkout<CreateSubscriptionReply>(app, subscriber, '/subscriptions/stripe', {
+      package_id: await serviceId(app, 'annual-compliance'),
+      payment_method_id: (await namedCard('Sam Subscriber')).id,
+    });
+    expect({ status: subscribed.status, detail: subscribed.body.detail }).toEqual({ status: 201, detail: undefined });
+    expect(await nameOf(subscriber)).toEqual({ ours: 'Sam Subscriber', stripe: 'Sam Subscriber' });
   });
 });

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { StripeGateway } from '../stripe/stripe-client';
 import { isMissing } from '../stripe/stripe-errors';
@@ -85,9 +85,10 @@ export class CustomersService {
    * The card `id` of this customer, as Stripe has it: one set up with this customer's setup intent, one
    * not attached to anyone yet (attached now), or with test keys one of Stripe's test cards. Another
    * customer's card is not found (never used, never told apart from a wrong id). A card the bank refuses
-   * to attach throws Stripe's card error (402 with its message).
+   * to attach throws Stripe's card error (402 with its message). Called inside the caller's transaction
+   * (`manager`), which holds a row lock: the name is written on its connection, not on a second one.
    */
-  async paymentMethod(customer: StripeCustomer, id: string): Promise<Stripe.PaymentMethod> {
+  async paymentMethod(manager: EntityManager, customer: StripeCustomer, id: string): Promise<Stripe.PaymentMethod> {
     const api = this.stripe.api;
     let paymentMethod: Stripe.PaymentMethod;
     if (this.stripe.testMode && TEST_PAYMENT_METHOD.test(id)) {
@@ -109,16 +110,20 @@ export class CustomersService {
     if (paymentMethod.type !== 'card' || !paymentMethod.card) {
       throw new BadRequestException({ detail: MESSAGES.paymentMethodNotCard });
     }
-    await this.rememberName(customer, paymentMethod);
+    await this.rememberName(manager, customer, paymentMethod);
     return paymentMethod;
   }
 
   /** The cardholder's name from the first card's billing details, on our row and Stripe's customer. */
-  private async rememberName(customer: StripeCustomer, paymentMethod: Stripe.PaymentMethod): Promise<void> {
+  private async rememberName(
+    manager: EntityManager,
+    customer: StripeCustomer,
+    paymentMethod: Stripe.PaymentMethod,
+  ): Promise<void> {
     const name = paymentMethod.billing_details?.name?.trim();
     if (customer.name || !name) return;
     await this.stripe.api.customers.update(customer.stripeCustomerId, { name });
-    await this.dataSource.getRepository(Customer).update({ id: customer.id }, { name });
+    await manager.getRepository(Customer).update({ id: customer.id }, { name });
     customer.name = name;
   }
 }

@@ -141,20 +141,28 @@ export class PaymentsService {
     await this.settle(order.id);
   }
 
-  /** The setup intent's status as Stripe has it now. */
+  /**
+   * The setup intent's status as Stripe has it now. Stripe is read under the row's lock, so of two
+   * events of one setup intent handled at once the one that reads last writes last.
+   */
   async syncSetupIntent(setupIntentId: string): Promise<void> {
-    const repository = this.dataSource.getRepository(SetupIntentRecord);
-    const record = await repository.findOneBy({ stripeSetupIntentId: setupIntentId });
-    if (!record) return;
-    const setupIntent = await this.stripe.api.setupIntents.retrieve(setupIntentId);
-    await repository.update(
-      { id: record.id },
-      {
-        status: setupIntent.status,
-        paymentMethodId: idOf(setupIntent.payment_method),
-        lastError: setupIntent.last_setup_error?.message ?? null,
-      },
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(SetupIntentRecord);
+      const record = await repository.findOne({
+        where: { stripeSetupIntentId: setupIntentId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!record) return;
+      const setupIntent = await this.stripe.api.setupIntents.retrieve(setupIntentId);
+      await repository.update(
+        { id: record.id },
+        {
+          status: setupIntent.status,
+          paymentMethodId: idOf(setupIntent.payment_method),
+          lastError: setupIntent.last_setup_error?.message ?? null,
+        },
+      );
+    });
   }
 
   private async purchasable(request: PaymentRequest): Promise<PriceListItem & { amountCents: number }> {
@@ -202,7 +210,7 @@ export class PaymentsService {
         return { declined: order.failureMessage };
       } else {
         try {
-          paymentIntent = await this.createPaymentIntent(order, customer);
+          paymentIntent = await this.createPaymentIntent(manager, order, customer);
         } catch (error) {
           if (!isCardError(error)) throw error;
           await this.record(manager, order, {
@@ -218,8 +226,12 @@ export class PaymentsService {
     });
   }
 
-  private async createPaymentIntent(order: Order, customer: StripeCustomer): Promise<Stripe.PaymentIntent> {
-    const paymentMethod = await this.customers.paymentMethod(customer, order.paymentMethodId);
+  private async createPaymentIntent(
+    manager: EntityManager,
+    order: Order,
+    customer: StripeCustomer,
+  ): Promise<Stripe.PaymentIntent> {
+    const paymentMethod = await this.customers.paymentMethod(manager, customer, order.paymentMethodId);
     return this.stripe.api.paymentIntents.create(
       {
         amount: order.amountCents,

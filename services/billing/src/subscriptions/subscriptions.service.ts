@@ -191,7 +191,7 @@ export class SubscriptionsService {
       const customer = (await manager
         .getRepository(Customer)
         .findOneByOrFail({ id: subscription.customerId })) as StripeCustomer;
-      const paymentMethod = await this.customers.paymentMethod(customer, paymentMethodId);
+      const paymentMethod = await this.customers.paymentMethod(manager, customer, paymentMethodId);
       const api = this.stripe.api;
       const current = await api.subscriptions.retrieve(subscription.stripeSubscriptionId!, {
         expand: ['latest_invoice'],
@@ -441,7 +441,7 @@ export class SubscriptionsService {
         return { declined: subscription.failureMessage };
       } else {
         try {
-          stripeSubscription = await this.create(subscription, customer);
+          stripeSubscription = await this.create(manager, subscription, customer);
         } catch (error) {
           if (isCardError(error)) {
             await this.save(manager, subscription, { status: 'incomplete_expired', failureMessage: error.message });
@@ -491,8 +491,12 @@ export class SubscriptionsService {
     });
   }
 
-  private async create(subscription: Subscription, customer: StripeCustomer): Promise<Stripe.Subscription> {
-    const paymentMethod = await this.customers.paymentMethod(customer, subscription.paymentMethodId);
+  private async create(
+    manager: EntityManager,
+    subscription: Subscription,
+    customer: StripeCustomer,
+  ): Promise<Stripe.Subscription> {
+    const paymentMethod = await this.customers.paymentMethod(manager, customer, subscription.paymentMethodId);
     const card = cardOf(paymentMethod);
     if (card) Object.assign(subscription, cardColumns(card));
     const product = await this.product(subscription.packageId, subscription.packageName);
