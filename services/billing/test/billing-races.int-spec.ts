@@ -361,6 +361,21 @@ describe('billing routes under concurrent requests', () => {
     expect(await receiptsQueued(other)).toBe(1);
   });
 
+  it('first subscriptions to a package by several users at once look its Stripe product up and make it once', async () => {
+    const clients = await times(4, (index) => newClient(app(), `race-product-${index}`));
+    const payrollStarter = await serviceId(app(), 'payroll-starter');
+    const product = `portal-package-${payrollStarter}`;
+    const requests = requestsSince();
+    const replies = await Promise.all(
+      clients.map((client) => subscribe(client, { package_id: payrollStarter, payment_method_id: 'pm_card_visa' })),
+    );
+    expectClean(replies);
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
+    expect(requests('GET', `/v1/products/${product}`)).toHaveLength(1);
+    expect(requests('POST', '/v1/products')).toHaveLength(1);
+    expect((await billing.stripe.products.retrieve(product)).metadata).toEqual({ package_id: payrollStarter });
+  });
+
   it('a subscription’s card changed twice at once ends with one card, the same in Stripe and here; a change and a cancel at once both hold', async () => {
     const client = await newClient(app(), 'race-card');
     const starter = await serviceId(app(), 'bookkeeping-starter');

@@ -52,8 +52,11 @@ type Outcome = { reply: CreateSubscriptionReply } | { declined: string | null } 
 @Injectable()
 export class SubscriptionsService {
   private readonly logger = new Logger(SubscriptionsService.name);
-  /** Stripe products known to exist (one per package, created on first need). */
-  private readonly products = new Set<string>();
+  /**
+   * The package's Stripe product id once it is known to exist (one per package, created on first need);
+   * first subscriptions to one package at once share one look-up. A failed one is forgotten.
+   */
+  private readonly products = new Map<string, Promise<string>>();
 
   constructor(
     @InjectDataSource('billing') private readonly dataSource: DataSource,
@@ -529,9 +532,19 @@ export class SubscriptionsService {
   }
 
   /** The package's Stripe product, with an id of the package: created once, found again by every process. */
-  private async product(packageId: string, name: string): Promise<string> {
+  private product(packageId: string, name: string): Promise<string> {
     const id = `portal-package-${packageId}`;
-    if (this.products.has(id)) return id;
+    let known = this.products.get(id);
+    if (!known) {
+      known = this.ensureProduct(id, packageId, name);
+      this.products.set(id, known);
+      known.catch(() => this.products.delete(id));
+    }
+    return known;
+  }
+
+  /** Another process making it at the same time sends the same idempotency key: Stripe makes one. */
+  private async ensureProduct(id: string, packageId: string, name: string): Promise<string> {
     try {
       await this.stripe.api.products.retrieve(id);
     } catch (error) {
@@ -541,7 +554,6 @@ export class SubscriptionsService {
         { idempotencyKey: `product-${id}` },
       );
     }
-    this.products.add(id);
     return id;
   }
 
