@@ -220,9 +220,19 @@ describe('actions against a failing server', () => {
     await loadFailed.waitFor({ timeout: MESSAGE_TIMEOUT_MS });
     await rowOf(vault, name).waitFor();
     await recover(page, '**/api/vault/files');
+    // Retry says it is asking again until the answer comes (held here until that has been seen).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/vault/files', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
     await vault.getByRole('button', { name: 'Retry' }).click();
+    await vault.getByRole('button', { name: 'Retrying…' }).and(page.locator('[aria-busy="true"]')).waitFor();
+    release();
     await rowOf(vault, reloaded).waitFor({ timeout: MESSAGE_TIMEOUT_MS });
     await loadFailed.waitFor({ state: 'detached' });
+    await page.unroute('**/api/vault/files');
 
     const download = rowOf(vault, name).getByRole('button', { name: `Download ${name}` });
     const downloadFailed = always('Failed to download file. Please try again.');

@@ -83,6 +83,27 @@ describe('createPublicReads', () => {
     expect(reads.get('/menu/')).toEqual({ status: 'success', data: MENU });
   });
 
+  it('marks a failed read as retrying while it is asked again, until the answer replaces it', async () => {
+    const failure = new ApiError(404, 'gone', undefined);
+    let answer!: (value: unknown) => void;
+    const fetchPath = jest
+      .fn<Promise<unknown>, [string]>()
+      .mockRejectedValueOnce(failure)
+      .mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const reads = createPublicReads(fetchPath, noDelay);
+    await reads.refresh('/menu/');
+    expect(reads.get('/menu/')).toEqual({ status: 'error', error: failure, data: undefined });
+    const listener = jest.fn();
+    reads.subscribe(listener);
+
+    const retried = reads.refresh('/menu/');
+    expect(reads.get('/menu/')).toEqual({ status: 'error', error: failure, data: undefined, retrying: true });
+    expect(listener).toHaveBeenCalledTimes(1);
+    answer(MENU);
+    await retried;
+    expect(reads.get('/menu/')).toEqual({ status: 'success', data: MENU });
+  });
+
   it('lists the reads asked for without an answer (the prerender fetches them), and snapshots the answers', async () => {
     const reads = createPublicReads(fetcher(MENU).fetchPath, noDelay);
 

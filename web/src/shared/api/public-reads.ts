@@ -10,7 +10,8 @@ import { retryDelayMs as defaultRetryDelayMs, shouldRetry } from './retry';
  * - a read is fetched when shown unless fetched less than `maxAgeMs` ago; data from the build counts as
  *   never fetched, so a catalog changed since the build appears moments after the page loads;
  * - a failed fetch is retried as react-query retries (shouldRetry, retryDelayMs), then shows as an error,
- *   with the data fetched before if any (as react-query keeps it), until a later fetch succeeds.
+ *   with the data fetched before if any (as react-query keeps it), until a later fetch succeeds; while
+ *   it is asked again, the error says so (`retrying`, for a Retry button's busy state).
  *
  * The price of leaving react-query out of `/` (10 KiB gzip): these reads are not fetched again on window
  * focus or reconnection, nor shared with react-query's cache. Keep it to what the frame and the home page
@@ -18,7 +19,9 @@ import { retryDelayMs as defaultRetryDelayMs, shouldRetry } from './retry';
  */
 
 export type PublicRead<T = unknown> =
-  { status: 'pending' } | { status: 'error'; error: unknown; data?: T } | { status: 'success'; data: T };
+  | { status: 'pending' }
+  | { status: 'error'; error: unknown; data?: T; retrying?: true }
+  | { status: 'success'; data: T };
 
 export interface PublicReads {
   /** The read of `path`: the same object until it changes. Asking for it records it (see `unanswered`). */
@@ -93,6 +96,10 @@ export function createPublicReads(
       const entry = entryOf(path);
       if (entry.inFlight) return entry.inFlight;
       if (now() - entry.fetchedAt < maxAgeMs) return Promise.resolve();
+      if (entry.read.status === 'error') {
+        entry.read = { ...entry.read, retrying: true };
+        for (const listener of listeners) listener();
+      }
       entry.inFlight = fetchWithRetries(path).then(
         (data) => {
           entry.fetchedAt = now();

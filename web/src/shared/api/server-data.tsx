@@ -30,8 +30,11 @@ export function useServerData(): ServerData {
   return serverData;
 }
 
-/** Shaped like react-query's results, so that a reader reads both alike. */
-export type PublicReadResult<T> = { refetch(): Promise<void> } & (
+/**
+ * Shaped like react-query's results, so that a reader reads both alike. `isFetching` is set only while a
+ * failed read is asked again (a Retry): a refresh of a read that has data does not re-render its readers.
+ */
+export type PublicReadResult<T> = { refetch(): Promise<void>; isFetching: boolean } & (
   | { isPending: true; isError: false; data: undefined }
   | { isPending: false; isError: true; data: T | undefined }
   | { isPending: false; isError: false; data: T }
@@ -52,7 +55,9 @@ export function usePublicRead<T>(path: string, maxAgeMs: number): PublicReadResu
     void publicReads.refresh(path, maxAgeMs);
   }, [publicReads, path, maxAgeMs]);
   const refetch = () => publicReads.refresh(path);
-  if (read.status === 'pending') return { isPending: true, isError: false, data: undefined, refetch };
-  if (read.status === 'error') return { isPending: false, isError: true, data: read.data, refetch };
-  return { isPending: false, isError: false, data: read.data, refetch };
+  if (read.status === 'pending') return { isPending: true, isError: false, data: undefined, refetch, isFetching: true };
+  if (read.status === 'error') {
+    return { isPending: false, isError: true, data: read.data, refetch, isFetching: read.retrying === true };
+  }
+  return { isPending: false, isError: false, data: read.data, refetch, isFetching: false };
 }

@@ -1,14 +1,27 @@
+import { BusyButton } from './BusyButton';
 import buttonStyles from './button.module.css';
 import styles from './LoadError.module.css';
 
+interface LoadErrorProps {
+  message: string;
+  onRetry(): void;
+  /** Asking again is under way: Retry says so and ignores presses until it is over. */
+  retrying?: boolean;
+}
+
 /** A failed load: the message and a Retry button that asks again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
+export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps) {
   return (
     <div className={styles.loadError} role="alert">
       <p className={styles.message}>{message}</p>
-      <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onRetry}>
+      <BusyButton
+        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+        busy={retrying}
+        busyLabel="Retrying…"
+        onClick={onRetry}
+      >
         Retry
-      </button>
+      </BusyButton>
     </div>
   );
 }
@@ -16,6 +29,8 @@ export function LoadError({ message, onRetry }: { message: string; onRetry(): vo
 /** What QueryLoadError reads of a query (react-query's result). */
 export interface LoadableQuery {
   isError: boolean;
+  /** Asking now (a Retry, or react-query's own retries of it). */
+  isFetching: boolean;
   refetch(): unknown;
 }
 
@@ -24,5 +39,7 @@ export interface LoadableQuery {
  * change, that failed): what is shown may be out of date, and the user must hear that asking failed.
  */
 export function QueryLoadError({ query, message }: { query: LoadableQuery; message: string }) {
-  return query.isError ? <LoadError message={message} onRetry={() => void query.refetch()} /> : null;
+  return query.isError ? (
+    <LoadError message={message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  ) : null;
 }

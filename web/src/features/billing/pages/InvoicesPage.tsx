@@ -31,6 +31,7 @@ export function InvoicesPage() {
         <LoadError
           message={errorMessage(invoices.error, BILLING_MESSAGES.invoices)}
           onRetry={() => void invoices.refetch()}
+          retrying={invoices.isFetching}
         />
       )}
       {invoices.data && (

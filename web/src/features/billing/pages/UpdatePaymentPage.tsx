@@ -47,6 +47,7 @@ export function UpdatePaymentPage() {
         <LoadError
           message={errorMessage(subscription.error, BILLING_MESSAGES.paymentPageLoad)}
           onRetry={() => void subscription.refetch()}
+          retrying={subscription.isFetching}
         />
       )}
       {subscription.data && (

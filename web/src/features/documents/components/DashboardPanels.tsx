@@ -1,7 +1,7 @@
 import type { LibraryArea } from '@portal/contracts';
 import { useId } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { uploadLibraryFile, uploadVaultFile, vaultFilePath, type UploadProgress } from '../api';
 import {
   DASHBOARD_MESSAGES,
@@ -46,9 +46,7 @@ export function VaultPanel({ initials, onNotice }: PanelProps) {
     <FilesPanel
       title={SOURCE_LABELS.vault}
       files={vault.data && fromVault(vault.data.files)}
-      isPending={vault.isPending}
-      isError={vault.isError}
-      refetch={() => void vault.refetch()}
+      query={vault}
       loadError={DASHBOARD_MESSAGES.loadFailed.vault}
       emptyText="Your vault is empty. Upload a document to share it securely with our team."
       dateLabel="Uploaded"
@@ -76,9 +74,7 @@ export function LibraryPanel({ area, admin, initials, onNotice }: PanelProps & {
     <FilesPanel
       title={SOURCE_LABELS[area]}
       files={library.data && fromLibrary(area, library.data)}
-      isPending={library.isPending}
-      isError={library.isError}
-      refetch={() => void library.refetch()}
+      query={library}
       loadError={DASHBOARD_MESSAGES.loadFailed[area]}
       emptyText={area === 'forms' ? 'No forms have been published yet.' : 'No public files have been published yet.'}
       dateLabel="Last modified"
@@ -114,19 +110,19 @@ export function SearchResults({ query, initials }: { query: string; initials: st
   ];
   const results = searchFiles(query, all);
   const loading = vault.isPending || forms.isPending || publicFiles.isPending;
-  const failures = [
-    vault.isError && { message: DASHBOARD_MESSAGES.loadFailed.vault, retry: vault.refetch },
-    forms.isError && { message: DASHBOARD_MESSAGES.loadFailed.forms, retry: forms.refetch },
-    publicFiles.isError && { message: DASHBOARD_MESSAGES.loadFailed.public, retry: publicFiles.refetch },
-  ].filter((failure) => failure !== false);
+  const lists = [
+    { query: vault, message: DASHBOARD_MESSAGES.loadFailed.vault },
+    { query: forms, message: DASHBOARD_MESSAGES.loadFailed.forms },
+    { query: publicFiles, message: DASHBOARD_MESSAGES.loadFailed.public },
+  ];
 
   return (
     <section aria-labelledby={headingId} className={styles.stack}>
       <div className={styles.panelHead}>
         <h2 id={headingId}>Search results</h2>
       </div>
-      {failures.map((failure) => (
-        <LoadError key={failure.message} message={failure.message} onRetry={() => void failure.retry()} />
+      {lists.map((list) => (
+        <QueryLoadError key={list.message} query={list.query} message={list.message} />
       ))}
       {error && <Alert tone="error">{error}</Alert>}
       <p role="status" className={styles.muted}>

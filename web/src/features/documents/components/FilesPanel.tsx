@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { type LoadableQuery, QueryLoadError } from '../../../shared/ui/LoadError';
 import { Alert } from '../../../shared/ui/Alert';
 import type { RunningUpload, UploadProgress } from '../api';
 import { DASHBOARD_MESSAGES, fileNameOf, type DashboardFile } from '../files';
@@ -20,9 +20,8 @@ export interface PanelUpload {
 interface FilesPanelProps {
   title: string;
   files: DashboardFile[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  refetch(): void;
+  /** The list's query: pending, failed (Retry), fetching. */
+  query: LoadableQuery & { isPending: boolean };
   loadError: string;
   emptyText: string;
   dateLabel: string;
@@ -92,7 +91,7 @@ export function FilesPanel(props: FilesPanelProps) {
     } catch (error) {
       if (isAlreadyGone(error)) {
         // Deleted meanwhile: retrying could only fail again. The list reloads without it.
-        props.refetch();
+        void props.query.refetch();
         focusHeading.current = true;
         setDeleting(null);
         onNotice(DASHBOARD_MESSAGES.alreadyDeleted(fileNameOf(file.path)));
@@ -120,12 +119,12 @@ export function FilesPanel(props: FilesPanelProps) {
         />
       )}
       {downloadError && <Alert tone="error">{downloadError}</Alert>}
-      {props.isPending && (
+      {props.query.isPending && (
         <p role="status" className={styles.muted}>
           Loading files…
         </p>
       )}
-      {props.isError && <LoadError message={props.loadError} onRetry={props.refetch} />}
+      <QueryLoadError query={props.query} message={props.loadError} />
       {files && files.length === 0 && <p className={styles.muted}>{props.emptyText}</p>}
       {files && files.length > 0 && (
         <FileTable

@@ -6,7 +6,7 @@ import { ROUTES } from '../../../shared/routes';
 import { isAdmin, useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import container from '../../../shared/ui/container.module.css';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { clientFilePath } from '../api';
 import { AccessLog } from '../components/AccessLog';
@@ -66,9 +66,7 @@ function ClientVault({ ownerId }: { ownerId: string }) {
           </p>
         )}
         {notFound && <Alert tone="info">{serverDetail(vault.error)}</Alert>}
-        {vault.isError && !notFound && (
-          <LoadError message={DASHBOARD_MESSAGES.loadFailed.vault} onRetry={() => void vault.refetch()} />
-        )}
+        {vault.isError && !notFound && <QueryLoadError query={vault} message={DASHBOARD_MESSAGES.loadFailed.vault} />}
         {error && <Alert tone="error">{error}</Alert>}
         {data && (
           <FileTable

@@ -43,7 +43,9 @@ export function useFormBySlug(slug: string) {
     staleTime: FORMS_STALE_TIME_MS,
   });
   if (list.isPending || (tryId && byId.isPending)) return { status: 'pending' as const, refetch: list.refetch };
-  if (list.isError || (tryId && byId.isError)) return { status: 'error' as const, refetch: list.refetch };
+  if (list.isError || (tryId && byId.isError)) {
+    return { status: 'error' as const, refetch: list.refetch, isFetching: list.isFetching || byId.isFetching };
+  }
   const form = match ?? (tryId ? byId.data : null) ?? null;
   return { status: 'success' as const, form, refetch: list.refetch };
 }

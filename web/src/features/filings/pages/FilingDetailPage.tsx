@@ -44,7 +44,11 @@ export function FilingDetailPage() {
     return (
       <section className={`${container.container} ${styles.message}`} aria-labelledby="filing-title">
         <h1 id="filing-title">Filing</h1>
-        <LoadError message={FILING_MESSAGES.failed} onRetry={() => void result.refetch()} />
+        <LoadError
+          message={FILING_MESSAGES.failed}
+          onRetry={() => void result.refetch()}
+          retrying={result.isFetching}
+        />
       </section>
     );
   }

@@ -1,7 +1,7 @@
 import { useToday } from '../../../shared/ui/use-today';
 import { Link } from 'react-router-dom';
 import container from '../../../shared/ui/container.module.css';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { formatDeadline, isDeadlinePassed } from '../deadline';
@@ -42,7 +42,7 @@ export function FilingsPage() {
             Loading…
           </p>
         ) : forms.isError ? (
-          <LoadError message={FILINGS_MESSAGES.failed} onRetry={() => void forms.refetch()} />
+          <QueryLoadError query={forms} message={FILINGS_MESSAGES.failed} />
         ) : forms.data.length === 0 ? (
           <p className={page.status}>{FILINGS_MESSAGES.empty}</p>
         ) : (

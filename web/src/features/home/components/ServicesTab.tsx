@@ -49,6 +49,7 @@ function ServicesTabContent() {
           if (menu.isError) void menu.refetch();
           if (services.isError) void services.refetch();
         }}
+        retrying={menu.isFetching || services.isFetching}
       />
     );
   }

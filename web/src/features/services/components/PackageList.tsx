@@ -1,10 +1,10 @@
-import { LoadError } from '../../../shared/ui/LoadError';
+import { type LoadableQuery, QueryLoadError } from '../../../shared/ui/LoadError';
 import page from '../../../shared/ui/page.module.css';
 import type { CatalogService } from '../catalog';
 import { PackageCard } from './PackageCard';
 
 interface PackageListProps {
-  query: { isPending: boolean; isError: boolean; refetch(): unknown };
+  query: LoadableQuery & { isPending: boolean };
   services: CatalogService[];
   attributeOrder: Record<string, string[]>;
   mode: 'packages' | 'company';
@@ -20,7 +20,7 @@ export function PackageList({ query, services, attributeOrder, mode, messages }:
       </p>
     );
   }
-  if (query.isError) return <LoadError message={messages.failed} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <QueryLoadError query={query} message={messages.failed} />;
   if (services.length === 0) return <p className={page.status}>{messages.empty}</p>;
   return (
     <ul className={page.grid}>

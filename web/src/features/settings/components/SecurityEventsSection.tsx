@@ -1,4 +1,4 @@
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import tableStyles from '../../../shared/ui/table.module.css';
 import { useSecurityEvents } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
@@ -9,7 +9,7 @@ import { SETTINGS_MESSAGES } from '../settings';
 export function SecurityEventsSection() {
   const events = useSecurityEvents();
   if (events.isError) {
-    return <LoadError message={SETTINGS_MESSAGES.eventsFailed} onRetry={() => void events.refetch()} />;
+    return <QueryLoadError query={events} message={SETTINGS_MESSAGES.eventsFailed} />;
   }
   if (!events.data) return <p className={styles.note}>Loading…</p>;
   if (!events.data.items.length) return <p className={styles.note}>{SETTINGS_MESSAGES.noEvents}</p>;

@@ -3,7 +3,7 @@ import { ROUTES } from '../../../shared/routes';
 import { useSignOut } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import tableStyles from '../../../shared/ui/table.module.css';
 import { useEndSession, useSessions, useSignOutEverywhere } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
@@ -28,7 +28,7 @@ export function SessionsSection() {
   return (
     <>
       {sessions.isError ? (
-        <LoadError message={SETTINGS_MESSAGES.sessionsFailed} onRetry={() => void sessions.refetch()} />
+        <QueryLoadError query={sessions} message={SETTINGS_MESSAGES.sessionsFailed} />
       ) : sessions.data ? (
         <div className={tableStyles.scroll} role="region" aria-label="Sessions" tabIndex={0}>
           <table className={styles.table}>

@@ -6,7 +6,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
-import { LoadError } from '../../../shared/ui/LoadError';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorStatus } from '../hooks/use-settings';
@@ -211,8 +211,7 @@ export function TwoFactorSection({ required }: { required: boolean }) {
     );
   }
   if (status.isPending) return <p className={styles.note}>Loading…</p>;
-  if (status.isError)
-    return <LoadError message={SETTINGS_MESSAGES.statusFailed} onRetry={() => void status.refetch()} />;
+  if (status.isError) return <QueryLoadError query={status} message={SETTINGS_MESSAGES.statusFailed} />;
 
   if (status.data.enabled) {
     const since = status.data.enabled_at ? new Date(status.data.enabled_at).toLocaleDateString() : null;
