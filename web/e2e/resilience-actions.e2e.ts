@@ -363,6 +363,34 @@ describe('actions against a failing server', () => {
       'Onboarding information submitted successfully!',
       ['Name of the non-profit', 'State of formation'].map((label) => questionnaire.getByLabel(label)),
     );
+
+    // The bookkeeping questionnaire lists what went wrong under its own heading.
+    const retail = await api<{ invite_code: string }>('/invite-codes/', adminToken, {
+      method: 'POST',
+      body: { expiration_datetime: new Date(Date.now() + 48 * 3600_000).toISOString(), route: '/new-client' },
+    });
+    await visitor.goto(`/new-client?code=${encodeURIComponent(retail.invite_code)}`);
+    const books = main(visitor).getByRole('form', { name: 'Bookkeeping Client Onboarding Questionnaire' });
+    const choose = (question: string, option: string) =>
+      books
+        .getByRole('radiogroup', { name: question, exact: true })
+        .getByRole('radio', { name: option, exact: true })
+        .check();
+    await books.getByLabel('Company name').fill('Acme LLC');
+    await choose('Do you currently use accounting software?', 'No');
+    await choose('Would you like us to set up your books on our system?', 'Need more info');
+    await books.getByLabel('How many business bank accounts do you have?').fill('3');
+    await choose('How often would you like to receive financial reports?', 'Quarterly');
+    await choose('Do you use a payroll provider?', 'Will need one');
+    await choose('Would you like help with invoicing your customers?', 'Maybe later');
+    await books.getByLabel('Which email address should we send your reports to?').fill('owner@acme.example');
+    await checkPress(
+      'bookkeeping questionnaire submit',
+      ['**/api/invite-codes/*/submit-onboarding', books.getByRole('button', { name: 'Submit' })],
+      detailElse('Failed to submit onboarding data.'),
+      'Onboarding information submitted successfully!',
+      ['Company name', 'How many business bank accounts do you have?'].map((label) => books.getByLabel(label)),
+    );
   });
 
   it("says a prerendered page's own load failure after an in-app navigation, and loads on Retry", async () => {
