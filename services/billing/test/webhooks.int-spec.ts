@@ -62,6 +62,14 @@ describe('Stripe webhooks', () => {
       signatureHeader(event, billing.fake.webhookSecret, Math.floor(Date.now() / 1000) - 3600),
     );
     expect(stale.status).toBe(400);
+    // Correctly signed but not sent as JSON: its bytes are not kept, so it is refused for its type.
+    const asText = await fetch(webhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'stripe-signature': signed },
+      body: event,
+    });
+    expect(asText.status).toBe(415);
+    expect(await asText.json()).toEqual({ detail: 'Stripe webhooks are read as JSON (application/json).' });
     expect(await storedEvents()).toBe(before);
   });
 

@@ -36,4 +36,5 @@ export const MESSAGES = {
   invalidSignature: 'Invalid Stripe signature.',
   missingSignature: 'Missing Stripe-Signature header.',
   notAnEvent: 'The webhook body is not a Stripe event.',
+  webhookNotJson: 'Stripe webhooks are read as JSON (application/json).',
 } as const;
