@@ -11,6 +11,7 @@ import {
   type Account,
 } from './support/accounts';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { uploadFile } from './support/documents';
 
 const MB = 1024 * 1024;
 const LIMIT = 209_715_200;
@@ -22,15 +23,7 @@ let scratch: string;
 
 /** An admin's upload through the API, as the Forms Library's upload form sends it. */
 async function publish(area: 'forms' | 'public', name: string, content: string, folder?: string): Promise<void> {
-  const form = new FormData();
-  if (folder) form.append('folder', folder);
-  form.append('file', new Blob([content], { type: 'application/pdf' }), name);
-  const response = await fetch(`${baseUrl()}/api/files/${area}/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await apiToken(adminAccount())}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  await uploadFile(await apiToken(adminAccount()), `/files/${area}/`, { name, content, folder });
 }
 
 beforeAll(async () => {

@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, signInWithStoredSession, uniqueEmail } from './support/accounts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { applyWithResume, offerPerk, PDF } from './support/intake';
 
 // What visitors send the firm (careers, perks, deadline alerts) and the admin's inbox, in Chromium
 // against the built app.
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 let browser: Browser;
 
@@ -28,23 +27,6 @@ async function open(page: Page, path: string): Promise<void> {
   expect(response?.status()).toBe(200);
   await main(page).getByRole('heading', { level: 1 }).waitFor();
   await waitForHydration(page);
-}
-
-/** Applies for the Raleigh accountant position with a PDF resume and waits for the success text. */
-async function applyWithResume(page: Page, applicant: { name: string; email: string; file: string }): Promise<void> {
-  await open(page, '/careers');
-  const form = main(page).getByRole('form', { name: 'Job application' });
-  await main(page).getByRole('link', { name: 'Apply for Accountant (Raleigh, NC)' }).click();
-  // The chosen position is in the form, which takes the focus on its first field.
-  expect(await form.getByLabel('Position').inputValue()).toBe('Accountant (Raleigh, NC)');
-  await form.getByLabel('Name', { exact: true }).fill(applicant.name);
-  await form.getByLabel('Email', { exact: true }).fill(applicant.email);
-  await form.getByLabel('Phone').fill('+1 (919) 555-0142');
-  await form.getByLabel('LinkedIn (optional)').fill('https://www.linkedin.com/in/e2e-applicant');
-  await form.getByLabel('Message').fill('Ten years in public accounting.');
-  await form.getByLabel('Resume').setInputFiles({ name: applicant.file, mimeType: 'application/pdf', buffer: PDF });
-  await form.getByRole('button', { name: 'Submit Application' }).click();
-  await form.getByRole('status').filter({ hasText: 'Your application has been submitted successfully!' }).waitFor();
 }
 
 describe('careers', () => {
@@ -94,18 +76,7 @@ describe('perks', () => {
     await form.getByRole('button', { name: 'Submit Perk' }).click();
     expect(await form.getByRole('alert').innerText()).toBe('Please enter your company name');
 
-    await form.getByLabel('Company name').fill('Ledgerly');
-    await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('perk'));
-    await form.getByLabel('Website').fill('https://ledgerly.example');
-    await form.getByLabel('Offer details').fill('20% off the first year');
-    await form.getByLabel('Company description').fill('Expense software for startups');
-    await form.getByRole('radio', { name: 'Promo code' }).check();
-    await form.getByLabel('Redemption instructions').fill('Use code HARBOR20 at checkout');
-    await form.getByRole('button', { name: 'Submit Perk' }).click();
-    await form
-      .getByRole('status')
-      .filter({ hasText: 'Thank you! Your perk provider submission has been received.' })
-      .waitFor();
+    await offerPerk(page, uniqueEmail('perk'));
     expect(await form.getByLabel('Company name').inputValue()).toBe('');
   });
 });
@@ -170,6 +141,7 @@ describe('the staff inbox', () => {
   it('an admin reads a job application in the inbox and downloads its resume', async () => {
     const visitor = await newPage(browser);
     const applicant = { name: 'Robin Resume', email: uniqueEmail('inbox'), file: 'robin-resume.pdf' };
+    await open(visitor, '/careers');
     await applyWithResume(visitor, applicant);
 
     const admin = await newPage(browser);
