@@ -1,11 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { isDeadlinePassed } from '../src/features/filings/deadline';
 import { filingSlug } from '../src/features/filings/slug';
 import {
   adminAccount,
+  apiToken,
+  enrolTwoFactor,
   newAccount,
   registerVerified,
   signInWithStoredSession,
   submitSignIn,
+  uniqueEmail,
   type Account,
 } from './support/accounts';
 import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
@@ -18,6 +22,8 @@ import {
   newPage as newBrowserPage,
   waitForHydration,
 } from './support/browser';
+import { uploadFile } from './support/documents';
+import { applyWithResume, offerPerk } from './support/intake';
 
 // axe-core's WCAG 2.0/2.1 A and AA rules on every page of the app, signed out, signed in and as the admin,
 // with the main dialogs and menus open and forms showing their errors. A few tests that each visit many
@@ -26,14 +32,21 @@ import {
 const TIMEOUT_MS = 15_000;
 const MOBILE = { width: 390, height: 844 };
 
+// Each test visits many pages and runs axe-core on each: a busy machine takes well over jest's minute.
+jest.setTimeout(240_000);
+
 let browser: Browser;
-// Registrations are rate limited per IP (5 an hour): one verified client for the whole file.
+// Registrations are rate limited per IP (5 an hour): one verified client for the whole file, and one with
+// two-factor on for the sign-in's code step.
 let client: Account;
+let twoFactorClient: Account;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   client = newAccount('a11y', { firstName: 'Grace', lastName: 'Hopper' });
-  await registerVerified(client);
+  twoFactorClient = newAccount('a11y-2fa', { firstName: 'Ada', lastName: 'Lovelace' });
+  await Promise.all([registerVerified(client), registerVerified(twoFactorClient)]);
+  await enrolTwoFactor(twoFactorClient);
 });
 
 afterAll(async () => {
@@ -99,10 +112,25 @@ async function checkSharedFileTabs(page: Page, who: string): Promise<void> {
 interface FilingForm {
   id: string;
   form_name: string;
+  deadline_date: string | null;
 }
 
 async function filingForms(): Promise<FilingForm[]> {
   return (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as FilingForm[];
+}
+
+/** A filing whose deadline has passed, as the web decides it: the catalog keeps two on purpose (BOI, FBAR). */
+async function pastDeadlineFiling(): Promise<FilingForm> {
+  const filing = (await filingForms()).find((form) => isDeadlinePassed(form.deadline_date, new Date()));
+  if (!filing) throw new Error('No filing with a passed deadline in the catalog');
+  return filing;
+}
+
+/** Checks the page as it is now, with the success `status` shown through the whole check (it clears after 5 s). */
+async function expectNoViolationsWhileShown(page: Page, status: Locator, label: string): Promise<void> {
+  await status.waitFor();
+  await expectNoAxeViolations(page, label);
+  if (!(await status.isVisible())) throw new Error(`${label}: the status cleared before axe-core was done`);
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
@@ -121,6 +149,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       '/filings',
       `/filings/${filingSlug(filing.form_name)}`,
       `/forms/${filingSlug(filing.form_name)}`,
+      // Its deadline passed: a warning and 'Send Message' instead of 'Start Filing'.
+      `/filings/${filingSlug((await pastDeadlineFiling()).form_name)}`,
       '/about',
       '/contact',
       '/careers',
@@ -185,6 +215,33 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await main(page).getByRole('alert').first().waitFor();
     await expectNoAxeViolations(page, '/signin after a refused sign-in');
 
+    // The code step of a client with two-factor on: a code of the app, a recovery code, a refused code.
+    await visit(page, '/signin');
+    expectFailedResponses(page, { status: 401, path: '/api/auth/two-factor/verify' });
+    await submitSignIn(page, twoFactorClient);
+    const codeStep = main(page).getByRole('form', { name: 'Two-factor authentication' });
+    await codeStep.getByLabel('Authentication code').waitFor();
+    await expectNoAxeViolations(page, "/signin's code step");
+    await codeStep.getByRole('button', { name: 'Use a recovery code' }).click();
+    await codeStep.getByLabel('Recovery code').waitFor();
+    await expectNoAxeViolations(page, "/signin's code step, with a recovery code");
+    await codeStep.getByRole('button', { name: 'Use your authenticator app' }).click();
+    await codeStep.getByLabel('Authentication code').fill('000000');
+    await codeStep.getByRole('button', { name: 'Verify' }).click();
+    await codeStep.getByText('Invalid authentication code. Please try again.').waitFor();
+    await expectNoAxeViolations(page, "/signin's code step after a refused code");
+
+    // The 'Send Us a Message' dialog, which a filing past its deadline opens, and after a failed submit.
+    await visit(page, `/filings/${filingSlug((await pastDeadlineFiling()).form_name)}`);
+    await main(page).getByRole('button', { name: 'Send Message' }).click();
+    const message = page.getByRole('dialog', { name: 'Send Us a Message' });
+    await message.waitFor();
+    await expectNoAxeViolations(page, "the 'Send Us a Message' dialog");
+    await message.getByRole('button', { name: 'Send Message' }).click();
+    await message.getByRole('alert').first().waitFor();
+    await expectNoAxeViolations(page, "the 'Send Us a Message' dialog after a failed submit");
+    await page.keyboard.press('Escape');
+
     const mobile = await newPage({ viewport: MOBILE });
     await check(mobile, '/');
     const toggle = mobile.getByRole('banner').getByRole('button', { name: 'Menu' });
@@ -196,6 +253,36 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await mobile.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
     await mobile.getByRole('dialog').getByRole('alert').first().waitFor();
     await expectNoAxeViolations(mobile, "the 'Book a Call' dialog after a failed submit");
+  });
+
+  it('forms after a valid submission, as a visitor sees them', async () => {
+    const page = await newPage();
+    // /cta-landing's callback form: its thank-you view replaces the page.
+    await visit(page, '/cta-landing');
+    await main(page).getByRole('button', { name: 'Request a call back' }).click();
+    const lead = main(page).getByRole('form', { name: 'Consultation request' });
+    await lead.getByLabel('Full Name').fill('Grace Hopper');
+    await lead.getByLabel('Business Email').fill(uniqueEmail('a11y-lead'));
+    await lead.getByLabel('Company').fill('Harbor Labs');
+    await lead.getByRole('button', { name: 'Request My Consultation' }).click();
+    await main(page).getByRole('heading', { level: 1, name: 'Thank You!' }).waitFor();
+    await expectNoAxeViolations(page, "/cta-landing's thank-you view");
+
+    await visit(page, '/careers');
+    await applyWithResume(page, { name: 'Grace Hopper', email: uniqueEmail('a11y-apply'), file: 'a11y-cv.pdf' });
+    await expectNoViolationsWhileShown(
+      page,
+      main(page).getByText('Your application has been submitted successfully!'),
+      '/careers after an application',
+    );
+
+    await visit(page, '/perks');
+    await offerPerk(page, uniqueEmail('a11y-perk'));
+    await expectNoViolationsWhileShown(
+      page,
+      main(page).getByText('Thank you! Your perk provider submission has been received.'),
+      '/perks after an offer',
+    );
   });
 
   it('client pages, menus and dialogs, signed in', async () => {
@@ -343,8 +430,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await handled.getByRole('button', { name: 'Mark as handled' }).click();
     await handled.getByRole('button', { name: 'Mark as open' }).waitFor();
     await expectNoAxeViolations(admin, '/admin?tab=inbox, an open and a handled message');
+    // A file in the client's vault of its own (the client test uploads one too, through the page).
+    await uploadFile(await apiToken(client), '/vault/files', { name: 'a11y return.pdf', content: 'return' });
     await visit(admin, '/admin?tab=client-documents');
-    // The client of the test before has a file in the vault.
     await main(admin).getByRole('row').filter({ hasText: client.email }).getByRole('link').click();
     await admin.waitForURL((url) => url.pathname.startsWith('/admin/documents/'));
     await admin.waitForLoadState('networkidle');

@@ -118,6 +118,20 @@ async function newLogin(account: Account & { totpSecret?: string }): Promise<Log
   return postJson<LoginReply>('/auth/two-factor/verify', { challenge_token: reply.challenge_token, code });
 }
 
+/**
+ * Turns two-factor on through the API, as /settings does (set up, then enable with the password and a
+ * code). Signed in on its own, since turning it on ends the account's other sessions.
+ */
+export async function enrolTwoFactor(account: Account): Promise<void> {
+  const headers = { Authorization: `Bearer ${(await newLogin(account)).access_token}` };
+  const { secret } = await api<{ secret: string }>('/auth/two-factor/setup', { method: 'POST', headers });
+  await api('/auth/two-factor/enable', {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: account.password, code: await nextTotpCode(secret, account.email) }),
+  });
+}
+
 /** The admin the e2e app starts with (libs/testing e2e-setup; two-factor on with TEST_ADMIN_TOTP_SECRET). */
 export function adminAccount(): Account {
   const email = process.env.E2E_ADMIN_EMAIL;
