@@ -126,11 +126,24 @@ async function pastDeadlineFiling(): Promise<FilingForm> {
   return filing;
 }
 
-/** Checks the page as it is now, with the success `status` shown through the whole check (it clears after 5 s). */
-async function expectNoViolationsWhileShown(page: Page, status: Locator, label: string): Promise<void> {
-  await status.waitFor();
-  await expectNoAxeViolations(page, label);
-  if (!(await status.isVisible())) throw new Error(`${label}: the status cleared before axe-core was done`);
+/**
+ * Checks the page with the success `status` that `show` brings up, shown through the whole check. It
+ * clears after 5 s (axe-core needs the page's timers, so its clock cannot be stopped): a check that
+ * outlasted it is done again, from `show`, up to three times.
+ */
+async function expectNoViolationsWhileShown(
+  page: Page,
+  status: Locator,
+  label: string,
+  show: () => Promise<void>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await show();
+    await status.waitFor();
+    await expectNoAxeViolations(page, label);
+    if (await status.isVisible()) return;
+    if (attempt === 3) throw new Error(`${label}: the status cleared before axe-core was done, three times`);
+  }
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
@@ -268,20 +281,23 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await main(page).getByRole('heading', { level: 1, name: 'Thank You!' }).waitFor();
     await expectNoAxeViolations(page, "/cta-landing's thank-you view");
 
-    await visit(page, '/careers');
-    await applyWithResume(page, { name: 'Grace Hopper', email: uniqueEmail('a11y-apply'), file: 'a11y-cv.pdf' });
     await expectNoViolationsWhileShown(
       page,
       main(page).getByText('Your application has been submitted successfully!'),
       '/careers after an application',
+      async () => {
+        await visit(page, '/careers');
+        await applyWithResume(page, { name: 'Grace Hopper', email: uniqueEmail('a11y-apply'), file: 'a11y-cv.pdf' });
+      },
     );
-
-    await visit(page, '/perks');
-    await offerPerk(page, uniqueEmail('a11y-perk'));
     await expectNoViolationsWhileShown(
       page,
       main(page).getByText('Thank you! Your perk provider submission has been received.'),
       '/perks after an offer',
+      async () => {
+        await visit(page, '/perks');
+        await offerPerk(page, uniqueEmail('a11y-perk'));
+      },
     );
   });
 
