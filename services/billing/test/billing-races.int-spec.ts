@@ -44,16 +44,17 @@ async function lockWaiters(client: PgClient): Promise<number> {
 
 /**
  * Runs `work` while a test connection holds the rows `lockSql` selects `FOR UPDATE` (at least one), and
- * lets go once `waiting` sessions wait for that lock, or `work` has finished, or 15 s have passed;
- * answers what `work` did and whether the waiters were seen. Requests that must wait for the row are then
- * certainly at the same point at once, however the machine schedules them, and code that does not wait
- * for the row shows it.
+ * lets go once `waiting` sessions wait for that lock (after running `whileWaiting`, to look at what they
+ * did before waiting), or `work` has finished, or 15 s have passed; answers what `work` did and whether
+ * the waiters were seen. Requests that must wait for the row are then certainly at the same point at
+ * once, however the machine schedules them, and code that does not wait for the row shows it.
  */
 async function whileLocked<T>(
   databaseUrl: string,
   [lockSql, params]: [string, unknown[]],
   waiting: number,
   work: () => Promise<T>,
+  whileWaiting: () => void = () => {},
 ): Promise<{ result: T; waited: boolean }> {
   const holder = new PgClient({ connectionString: databaseUrl });
   await holder.connect();
@@ -71,6 +72,7 @@ async function whileLocked<T>(
       waited = (await lockWaiters(holder)) >= waiting;
       if (!waited) await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    if (waited) whileWaiting();
     await holder.query('COMMIT');
     return { result: await answers, waited };
   } finally {
@@ -215,28 +217,21 @@ describe('billing routes under concurrent requests', () => {
     const id = secret.split('_secret_')[0];
     await billing.settled(); // setup_intent.created handled: nothing else will read it
     const reads = requestsSince();
-    const holder = new PgClient({ connectionString: app().db.url });
-    await holder.connect();
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM billing.setup_intents WHERE stripe_setup_intent_id = $1 FOR UPDATE', [id]);
-      const browser = billing.fake.client(billing.fake.publishableKey);
-      // As Stripe.js confirms it: the publishable key and the client secret (not in the server SDK's types).
-      const confirmation = { payment_method: 'pm_card_visa', client_secret: secret };
-      await browser.setupIntents.confirm(id, confirmation as Stripe.SetupIntentConfirmParams);
-      await billing.fake.waitForWebhooks();
-      const deadline = Date.now() + 15_000;
-      while ((await lockWaiters(holder)) < 1) {
-        if (Date.now() > deadline) throw new Error('the setup_intent.succeeded webhook never waited for the row');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+    const browser = billing.fake.client(billing.fake.publishableKey);
+    // As Stripe.js confirms it: the publishable key and the client secret (not in the server SDK's types).
+    const confirmation = { payment_method: 'pm_card_visa', client_secret: secret };
+    const { waited } = await whileLocked(
+      app().db.url,
+      ['SELECT 1 FROM billing.setup_intents WHERE stripe_setup_intent_id = $1', [id]],
+      1,
+      async () => {
+        await browser.setupIntents.confirm(id, confirmation as Stripe.SetupIntentConfirmParams);
+        await billing.settled();
+      },
       // Waiting for the row, not holding a read of Stripe that another event's handler could overtake.
-      expect(reads('GET', `/v1/setup_intents/${id}`)).toHaveLength(0);
-      await holder.query('COMMIT');
-    } finally {
-      await holder.end();
-    }
-    await billing.settled();
+      () => expect(reads('GET', `/v1/setup_intents/${id}`)).toHaveLength(0),
+    );
+    expect(waited).toBe(true); // the setup_intent.succeeded webhook waited for the row
     expect(reads('GET', `/v1/setup_intents/${id}`)).toHaveLength(1);
     const stripeSetupIntent = await billing.stripe.setupIntents.retrieve(id);
     expect(stripeSetupIntent.status).toBe('succeeded');

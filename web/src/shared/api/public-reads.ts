@@ -69,10 +69,14 @@ export function createPublicReads(
     return entry;
   }
 
-  function settle(entry: Entry, read: PublicRead): void {
+  function change(entry: Entry, read: PublicRead): void {
     entry.read = read;
-    entry.inFlight = undefined;
     for (const listener of listeners) listener();
+  }
+
+  function settle(entry: Entry, read: PublicRead): void {
+    entry.inFlight = undefined;
+    change(entry, read);
   }
 
   async function fetchWithRetries(path: string): Promise<unknown> {
@@ -96,10 +100,7 @@ export function createPublicReads(
       const entry = entryOf(path);
       if (entry.inFlight) return entry.inFlight;
       if (now() - entry.fetchedAt < maxAgeMs) return Promise.resolve();
-      if (entry.read.status === 'error') {
-        entry.read = { ...entry.read, retrying: true };
-        for (const listener of listeners) listener();
-      }
+      if (entry.read.status === 'error') change(entry, { ...entry.read, retrying: true });
       entry.inFlight = fetchWithRetries(path).then(
         (data) => {
           entry.fetchedAt = now();
