@@ -14,6 +14,7 @@ import {
   redactSecrets,
 } from '@portal/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { boardErrorPayload, boardQueryProblem } from './board-answers';
 import { boardAction, isAllowedChange, recordBoardAction } from './board-audit';
 import {
   QUEUE_DASHBOARD_COOKIE,
@@ -112,6 +113,10 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
         const admin = sessions.admin(request.cookies[QUEUE_DASHBOARD_COOKIE]!);
         scopes.set(request, auditScopeOf({ ip: request.ip, id: request.id, user: admin }));
       });
+      scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+        const problem = boardQueryProblem(request.query);
+        if (problem) return reply.code(400).header('cache-control', 'no-store').send({ detail: problem });
+      });
       scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         const route = request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
         const done = boardAction(request.method, route, request.params as Record<string, string>, reply.statusCode);
@@ -126,6 +131,12 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
         // Hashed static files may be kept by this browser; pages and API answers never.
         const isStatic = request.url.startsWith(`${QUEUE_DASHBOARD_PATH}/static/`);
         void reply.header('cache-control', isStatic && reply.statusCode === 200 ? 'private, max-age=3600' : 'no-store');
+        const json = String(reply.getHeader('content-type') ?? '').includes('json');
+        if (reply.statusCode >= 400 && json && typeof payload === 'string') {
+          return boardErrorPayload(reply.statusCode, payload, (cause) =>
+            request.log.error(`queue dashboard answered ${reply.statusCode}: ${cause}`),
+          );
+        }
         return payload;
       });
       scope.setNotFoundHandler(async (request, reply) =>
