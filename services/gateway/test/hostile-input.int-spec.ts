@@ -1,6 +1,9 @@
 import { type FakeStripe, signatureHeader, startFakeStripe } from '@portal/fake-stripe';
 import { login, newIp, registerVerified, startTestApp, TestApp, uniqueEmail } from '@portal/testing';
+import { QUEUES, redisConnectionOptions } from '@portal/events';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 
 /**
  * Hostile input on every route of the running all-in-one gateway, as anonymous, as a verified
@@ -13,6 +16,10 @@ import { randomUUID } from 'node:crypto';
  * The routes come from the process itself: each one it registers (Nest's controllers, the API
  * docs, the queue dashboard, the web app) is logged at debug level as 'route registered'. A
  * new route is swept without editing this file.
+ *
+ * The queue dashboard's routes are swept twice: with the roles' tokens (the board's session check
+ * refuses them), and with an admin's dashboard session, so that its own handlers see the hostile
+ * input too (unknown queues and jobs, bad statuses and pages, bodies, paths out of its static files).
  */
 
 const ADMIN_EMAIL = uniqueEmail('hostile-admin');
@@ -299,11 +306,15 @@ const PATH_VALUES: Record<string, string> = {
   'a malformed %-encoding': '%E0%A4%A',
 };
 
-/** A path with every parameter a plausible value, or `bad` in the one named. */
-function fill(url: string, bad?: { name: string; value: string }): string {
+/**
+ * A path with every parameter a plausible value (`plausible`'s, else a UUID or a file), or `bad`
+ * in the one named.
+ */
+function fill(url: string, bad?: { name: string; value: string }, plausible: Record<string, string> = {}): string {
+  const value = (name: string, otherwise: string) => (bad?.name === name ? bad.value : (plausible[name] ?? otherwise));
   return url
-    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => (bad?.name === name ? bad.value : randomUUID()))
-    .replace(/\*$/, () => (bad?.name === '*' ? bad.value : 'folder/file.pdf'));
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => value(name, randomUUID()))
+    .replace(/\*$/, () => value('*', 'folder/file.pdf'));
 }
 
 function wrongTypeBodies(fields: Record<string, Schema>): Record<string, unknown> {
@@ -323,41 +334,44 @@ function wrongTypeBodies(fields: Record<string, Schema>): Record<string, unknown
   };
 }
 
-function probesOf(api: OpenApi, route: Route): Probe[] {
+/** Bodies of every kind a client can get wrong, sent to `path`, for a body of these fields. */
+function bodyProbes(path: string, fields: Record<string, Schema>): Probe[] {
   const probes: Probe[] = [];
+  const json = (label: string, body: string) =>
+    probes.push({ label: `body ${label}`, path, body, contentType: 'application/json' });
+  for (const body of ['null', '[]', '"x"', '123', '{}', 'true']) json(body, body);
+  for (const [label, body] of Object.entries(wrongTypeBodies(fields))) json(label, JSON.stringify(body));
+  // Just under the 1 MB body limit, so it reaches validation: a column of bounded width must not see it.
+  const stringField =
+    Object.entries(fields).find(([, schema]) => schema.type === 'string' && !schema.enum)?.[0] ?? 'name';
+  const big = Object.fromEntries(
+    Object.entries(fields).map(([name, schema]) => [name, schema.type === 'string' ? 'x' : 1]),
+  );
+  json(`a 1 MB string in ${stringField}`, JSON.stringify({ ...big, [stringField]: 'a'.repeat(MB - 200) }));
+  json('over the 1 MB limit', JSON.stringify({ [stringField]: 'a'.repeat(MB + 10) }));
+  json('invalid JSON', '{"a": 1,');
+  json('an empty body', '');
+  probes.push({ label: 'a text/plain body', path, body: 'hello', contentType: 'text/plain' });
+  probes.push({ label: 'an XML body', path, body: '<a>1</a>', contentType: 'application/xml' });
+  probes.push({
+    label: 'a form of wrong fields',
+    path,
+    body: 'a[b][c]=1&a=2&page=-1',
+    contentType: 'application/x-www-form-urlencoded',
+  });
+  probes.push({
+    label: 'multipart without a boundary',
+    path,
+    body: 'garbage',
+    contentType: 'multipart/form-data',
+  });
+  return probes;
+}
+
+function probesOf(api: OpenApi, route: Route): Probe[] {
   const operation = operationOf(api, route);
   const path = fill(route.url);
-  if (route.method !== 'GET' && route.method !== 'HEAD') {
-    const json = (label: string, body: string) =>
-      probes.push({ label: `body ${label}`, path, body, contentType: 'application/json' });
-    for (const body of ['null', '[]', '"x"', '123', '{}', 'true']) json(body, body);
-    const fields = bodyFields(api, operation);
-    for (const [label, body] of Object.entries(wrongTypeBodies(fields))) json(label, JSON.stringify(body));
-    // Just under the 1 MB body limit, so it reaches validation: a column of bounded width must not see it.
-    const stringField =
-      Object.entries(fields).find(([, schema]) => schema.type === 'string' && !schema.enum)?.[0] ?? 'name';
-    const big = Object.fromEntries(
-      Object.entries(fields).map(([name, schema]) => [name, schema.type === 'string' ? 'x' : 1]),
-    );
-    json(`a 1 MB string in ${stringField}`, JSON.stringify({ ...big, [stringField]: 'a'.repeat(MB - 200) }));
-    json('over the 1 MB limit', JSON.stringify({ [stringField]: 'a'.repeat(MB + 10) }));
-    json('invalid JSON', '{"a": 1,');
-    json('an empty body', '');
-    probes.push({ label: 'a text/plain body', path, body: 'hello', contentType: 'text/plain' });
-    probes.push({ label: 'an XML body', path, body: '<a>1</a>', contentType: 'application/xml' });
-    probes.push({
-      label: 'a form of wrong fields',
-      path,
-      body: 'a[b][c]=1&a=2&page=-1',
-      contentType: 'application/x-www-form-urlencoded',
-    });
-    probes.push({
-      label: 'multipart without a boundary',
-      path,
-      body: 'garbage',
-      contentType: 'multipart/form-data',
-    });
-  }
+  const probes = route.method !== 'GET' && route.method !== 'HEAD' ? bodyProbes(path, bodyFields(api, operation)) : [];
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
   if (route.url.endsWith('*')) names.push('*');
   for (const name of names) {
@@ -377,6 +391,125 @@ function probesOf(api: OpenApi, route: Route): Probe[] {
       empty: `${name}=`,
     })) {
       probes.push({ label: `query ${name} ${label}`, path: `${path}?${query}` });
+    }
+  }
+  return probes;
+}
+
+/**
+ * The queue dashboard's own routes, sent with an admin's dashboard session: every parameter a real
+ * one (the mail queue, a job `jobId` in it, a status it has) but the one made hostile, so that
+ * each bad value reaches as far into the board as it can.
+ */
+const BOARD_PATH_VALUES: Record<string, string> = {
+  ...PATH_VALUES,
+  'an unknown name': 'no-such-queue',
+  __proto__: '__proto__',
+  constructor: 'constructor',
+  'an encoded %': '%25E0%25A4%25A',
+  'an encoded space': '%20',
+  zero: '0',
+  negative: '-1',
+  'a status': 'latest',
+};
+
+/**
+ * Paths out of the board's static files, sent as written (fetch would resolve the dot segments
+ * first): the gateway's package.json and the system's passwd file must never be answered.
+ */
+const TRAVERSALS = [
+  '../../../../package.json',
+  '..%2F..%2F..%2F..%2Fpackage.json',
+  '%2e%2e/%2e%2e/%2e%2e/%2e%2e/package.json',
+  '%252e%252e%252f%252e%252e%252fpackage.json',
+  '....//....//....//etc/passwd',
+  '..\\..\\..\\..\\package.json',
+  '/etc/passwd',
+  'images/..%00/logo.svg',
+];
+
+/** A GET of `path` exactly as written, which fetch would normalise. */
+async function rawGet(baseUrl: string, path: string, cookie: string): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const headers = { cookie, 'x-forwarded-for': newIp() };
+    const request = httpRequest({ hostname, port, path, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', text }),
+      );
+    });
+    request.on('error', reject).end();
+  });
+}
+
+/** Query parameters the board reads (its queue list, job schedulers, job flow), all at once and plausible. */
+const BOARD_QUERY: Record<string, string> = {
+  activeQueue: 'mail',
+  status: 'failed',
+  page: '1',
+  jobsPerPage: '10',
+  queueName: 'mail',
+  root: 'node',
+  depth: '2',
+  maxChildren: '5',
+};
+
+const BOARD_QUERY_VALUES: Record<string, string> = {
+  'a malformed %-encoding once decoded': '%25E0%25A4%25A',
+  'a malformed %-encoding': '%E0%A4%A',
+  'an unknown name': 'no-such-queue',
+  'of the wrong type': 'not-a-number',
+  negative: '-1',
+  zero: '0',
+  fractional: '1.5',
+  huge: '99999999999999999999999999',
+  'beyond any integer': '1e300',
+  infinite: 'Infinity',
+  'far too long': 'a'.repeat(5000),
+  empty: '',
+};
+
+function boardProbes(route: Route, jobId: string): Probe[] {
+  const plausible = {
+    queueName: 'mail',
+    jobId,
+    queueStatus: 'failed',
+    schedulerId: 'no-such-scheduler',
+    '*': 'images/logo.svg',
+  };
+  const path = fill(route.url, undefined, plausible);
+  const probes: Probe[] = [];
+  if (route.method !== 'GET') {
+    probes.push(...bodyProbes(path, { force: { type: 'boolean' }, concurrency: { type: 'integer' } }));
+    probes.push({ label: 'deeply nested JSON', path, body: DEEP_JSON, contentType: 'application/json' });
+    probes.push({
+      label: 'a NUL character in the body',
+      path,
+      body: '{"force":"\\u0000"}',
+      contentType: 'application/json',
+    });
+  }
+  const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
+  if (route.url.endsWith('*')) names.push('*');
+  for (const name of names) {
+    for (const [label, value] of Object.entries(BOARD_PATH_VALUES)) {
+      probes.push({ label: `path ${name} ${label}`, path: fill(route.url, { name, value }, plausible) });
+    }
+  }
+  if (route.method === 'GET' && route.url.startsWith('/queues/api/')) {
+    for (const name of [...Object.keys(BOARD_QUERY), 'unknown']) {
+      // The values are written as they go on the wire (already %-encoded where they need to be).
+      const query = (value: string) =>
+        Object.entries({ ...BOARD_QUERY, [name]: value })
+          .map(([key, one]) => `${key}=${one}`)
+          .join('&');
+      for (const [label, value] of Object.entries(BOARD_QUERY_VALUES)) {
+        probes.push({ label: `query ${name} ${label}`, path: `${path}?${query(value)}` });
+      }
+      probes.push({ label: `query ${name} a NUL character`, path: `${path}?${query('%00')}` });
+      probes.push({ label: `query ${name} repeated`, path: `${path}?${query('1')}&${name}=2` });
     }
   }
   return probes;
@@ -748,5 +881,65 @@ describe('hostile input on every route (never a 5xx, always a detail, nothing ha
       .filter(([key]) => !ACCEPTED[key])
       .map(([key, labels]) => `${key}: ${labels.join('; ')}`);
     expect(unexpected).toEqual([]);
+  }, 600_000);
+  it('answers hostile input to the queue dashboard with an admin’s dashboard session: never a 5xx, a refusal a 4xx with a detail', async () => {
+    const admin = await login(app.call, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(admin.status).toBe(200);
+    const opened = await fetch(`${app.gateway.baseUrl}/api/admin/queue-dashboard/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.body.access_token}`, 'x-forwarded-for': newIp() },
+    });
+    expect(opened.status).toBe(204);
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0];
+    // A job the board can find (delayed an hour: no worker takes it), so the job routes reach past their lookup.
+    const mail = new Queue(QUEUES.mail, {
+      connection: redisConnectionOptions(process.env.REDIS_URL!),
+      prefix: app.gateway.env.REDIS_PREFIX,
+    });
+    const jobId = `hostile-${randomUUID()}`;
+    try {
+      await mail.add(
+        'send',
+        { to: uniqueEmail('board-hostile'), subject: 'Later', text: 'Never sent' },
+        { jobId, delay: 3_600_000 },
+      );
+      const board = routes.filter((route) => isQueueDashboard(`${route.method} ${route.url}`));
+      const jobs = board.flatMap((route) => boardProbes(route, jobId).map((probe) => ({ route, probe })));
+      const failures: string[] = [];
+      const unadmitted: string[] = [];
+      const before = await rowCounts(app);
+      await inBatches(jobs, async ({ route, probe }) => {
+        const outcome = await send(app.gateway.baseUrl, route.method, { ...probe, headers: { cookie } }, undefined);
+        const problem = outcome.error ? `no answer: ${outcome.error}` : problemOf(outcome);
+        if (problem) failures.push(`${route.method} ${route.url} ${probe.label}: ${problem}`);
+        if (outcome.status === 401) unadmitted.push(`${route.method} ${route.url} ${probe.label}`);
+      });
+      for (const path of TRAVERSALS) {
+        const outcome = await rawGet(app.gateway.baseUrl, `/queues/static/${path}`, cookie);
+        if (outcome.status === 200 || /"name":\s*"portal"|root:x:0/.test(outcome.text) || problemOf(outcome)) {
+          failures.push(`GET /queues/static/${path} (sent as is): ${outcome.status} ${outcome.text.slice(0, 120)}`);
+        }
+      }
+      expect(jobs.length).toBeGreaterThan(1500);
+      // Each probe reached past the session check: what answered is the board, or the gateway's checks of its input.
+      expect(unadmitted).toEqual([]);
+      expect(failures).toEqual([]);
+
+      // Some probes paused every queue (a valid request to the board): resumed, the app settles as before.
+      const resumed = await send(
+        app.gateway.baseUrl,
+        'PUT',
+        { label: 'resume', path: '/queues/api/queues/resume', headers: { cookie } },
+        undefined,
+      );
+      expect(resumed.status).toBe(200);
+      await app.settled();
+      const after = await rowCounts(app);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      expect(changed.filter((table) => !WRITTEN_BY_REFUSALS.test(table))).toEqual([]);
+    } finally {
+      await (await mail.getJob(jobId))?.remove();
+      await mail.close();
+    }
   }, 600_000);
 });
