@@ -52,6 +52,17 @@ describe('boardErrorPayload', () => {
       'Request body is too large',
     );
     expect(JSON.parse(boardErrorPayload(415, fastify('Unsupported Media Type'), noCause)).detail).toMatch(/JSON/);
+    // Where NODE_ENV is development, the board adds the error's stack.
+    const withStack = JSON.stringify({
+      error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' },
+      message: 'Body is not valid JSON',
+      details: 'SyntaxError: Unexpected end\n    at JSON.parse (<anonymous>)\n    at /app/node_modules/x.js:1:2',
+    });
+    expect(JSON.parse(boardErrorPayload(400, withStack, noCause))).toEqual({
+      detail: 'Body is not valid JSON',
+      error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' },
+      message: 'Body is not valid JSON',
+    });
     expect(JSON.parse(boardErrorPayload(409, JSON.stringify({ error: { key: 'ERRORS.NEW' } }), noCause)).detail).toBe(
       'The queue dashboard refused this request',
     );

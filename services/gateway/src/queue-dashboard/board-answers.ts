@@ -102,5 +102,7 @@ export function boardErrorPayload(status: number, payload: string, cause: (text:
     // A 4xx Fastify refused before the board (unreadable or too large a body) says so in words.
     (typeof body.message === 'string' && body.message.trim() ? body.message : undefined) ??
     'The queue dashboard refused this request';
-  return JSON.stringify({ detail, ...body });
+  // A thrown error's answer carries its stack in `details` when NODE_ENV is development.
+  const { details: _stack, ...rest } = body as BoardError & { details?: unknown };
+  return JSON.stringify({ detail, ...(key === 'ERRORS.INTERNAL_SERVER_ERROR' ? rest : body) });
 }
