@@ -282,8 +282,13 @@ describe('identity: audit log', () => {
       expect((await board(`audit/${first.id}/retry`)).status).toBeLessThan(300);
       expect((await board(`audit/${second.id}/clean`)).status).toBeLessThan(300);
       expect((await board('mail/clean/failed')).status).toBeLessThan(300);
-      // A job that does not exist: refused, not recorded.
+      // A job that does not exist, a status BullMQ does not clean: refused, not recorded.
       expect((await board('audit/no-such-job/retry')).status).toBe(404);
+      const unknownStatus = await board('mail/clean/nonsense');
+      expect([unknownStatus.status, ((await unknownStatus.json()) as { detail: string }).detail]).toEqual([
+        400,
+        expect.stringMatching(/^Jobs that are nonsense cannot be cleaned/),
+      ]);
 
       const byBoard = { ...byAdmin(ip), details: {} };
       expect(await entries('queue.job_retried', `queue:audit/${first.id}`)).toEqual([expect.objectContaining(byBoard)]);

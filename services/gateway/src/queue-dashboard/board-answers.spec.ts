@@ -1,28 +1,49 @@
-import { BOARD_FAILED, boardErrorPayload, boardQueryProblem, MAX_JOBS_PER_PAGE, MAX_PAGE } from './board-answers';
+import {
+  BOARD_FAILED,
+  CLEANABLE_STATUSES,
+  boardErrorPayload,
+  boardRequestProblem,
+  MAX_JOBS_PER_PAGE,
+  MAX_PAGE,
+} from './board-answers';
 
-describe('boardQueryProblem', () => {
+describe('boardRequestProblem', () => {
   it('lets the board’s own queries through, its own checks included', () => {
-    expect(boardQueryProblem({ activeQueue: 'mail', status: 'failed', page: '3', jobsPerPage: '50' })).toBeUndefined();
-    expect(boardQueryProblem({ queueName: 'housekeeping-identity' })).toBeUndefined();
-    expect(boardQueryProblem({ page: 'not-a-number', jobsPerPage: '-1' })).toBeUndefined();
-    expect(boardQueryProblem(undefined)).toBeUndefined();
+    expect(
+      boardRequestProblem('/api/queues', {}, { activeQueue: 'mail', status: 'failed', page: '3', jobsPerPage: '50' }),
+    ).toBeUndefined();
+    expect(boardRequestProblem('/api/queues', {}, { queueName: 'housekeeping-identity' })).toBeUndefined();
+    expect(boardRequestProblem('/api/queues', {}, { page: 'not-a-number', jobsPerPage: '-1' })).toBeUndefined();
+    expect(boardRequestProblem('/api/queues', {}, undefined)).toBeUndefined();
+  });
+
+  it('refuses a clean of a status BullMQ does not clean (it would clean nothing, and be audited as a clean)', () => {
+    const clean = (queueStatus: string) =>
+      boardRequestProblem('/api/queues/:queueName/clean/:queueStatus', { queueName: 'mail', queueStatus }, {});
+    for (const status of CLEANABLE_STATUSES) expect(clean(status)).toBeUndefined();
+    expect(clean('nonsense')).toBe(
+      'Jobs that are nonsense cannot be cleaned: the statuses are completed, wait, waiting, active, paused, prioritized, delayed, failed',
+    );
+    expect(clean('__proto__')).toMatch(/cannot be cleaned/);
   });
 
   it('refuses a queue name the board would fail to decode (a 500 from its decodeURIComponent)', () => {
-    expect(boardQueryProblem({ activeQueue: '%E0%A4%A' })).toBe(
+    expect(boardRequestProblem('/api/queues', {}, { activeQueue: '%E0%A4%A' })).toBe(
       'The query parameter "activeQueue" is not a queue name: it holds a malformed %-encoding',
     );
-    expect(boardQueryProblem({ queueName: '%' })).toMatch(/"queueName" is not a queue name/);
+    expect(boardRequestProblem('/api/queues', {}, { queueName: '%' })).toMatch(/"queueName" is not a queue name/);
   });
 
   it('refuses a page or page size whose job range Redis cannot read (a 500 from its script)', () => {
-    expect(boardQueryProblem({ page: '99999999999999999999999999' })).toBe(
+    expect(boardRequestProblem('/api/queues', {}, { page: '99999999999999999999999999' })).toBe(
       `The query parameter "page" may be at most ${MAX_PAGE}`,
     );
-    expect(boardQueryProblem({ jobsPerPage: '1e300' })).toBe(
+    expect(boardRequestProblem('/api/queues', {}, { jobsPerPage: '1e300' })).toBe(
       `The query parameter "jobsPerPage" may be at most ${MAX_JOBS_PER_PAGE}`,
     );
-    expect(boardQueryProblem({ page: String(MAX_PAGE), jobsPerPage: String(MAX_JOBS_PER_PAGE) })).toBeUndefined();
+    expect(
+      boardRequestProblem('/api/queues', {}, { page: String(MAX_PAGE), jobsPerPage: String(MAX_JOBS_PER_PAGE) }),
+    ).toBeUndefined();
   });
 });
 

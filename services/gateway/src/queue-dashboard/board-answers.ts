@@ -13,8 +13,27 @@ export const MAX_PAGE = 1_000_000;
 /** Query parameters the board decodes again (decodeURIComponent) and would fail on with a 500. */
 const QUEUE_NAME_PARAMETERS = ['activeQueue', 'queueName'];
 
-/** Why the board may not be asked this query, or undefined: what it reads without checking. */
-export function boardQueryProblem(query: unknown): string | undefined {
+/**
+ * What "clean" removes, as BullMQ's Queue.clean names it. The board hands any status to it, and
+ * BullMQ cleans nothing for an unknown one, so the request would succeed and be audited as a clean.
+ */
+export const CLEANABLE_STATUSES = [
+  'completed',
+  'wait',
+  'waiting',
+  'active',
+  'paused',
+  'prioritized',
+  'delayed',
+  'failed',
+];
+
+/** Why the board may not be asked this request, or undefined: what it reads without checking. */
+export function boardRequestProblem(route: string, params: unknown, query: unknown): string | undefined {
+  const status = (params as Record<string, unknown> | undefined)?.queueStatus;
+  if (route.endsWith('/clean/:queueStatus') && !CLEANABLE_STATUSES.includes(String(status))) {
+    return `Jobs that are ${String(status)} cannot be cleaned: the statuses are ${CLEANABLE_STATUSES.join(', ')}`;
+  }
   const values = (query ?? {}) as Record<string, unknown>;
   for (const name of QUEUE_NAME_PARAMETERS) {
     const value = values[name];

@@ -14,7 +14,7 @@ import {
   redactSecrets,
 } from '@portal/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { boardErrorPayload, boardQueryProblem } from './board-answers';
+import { boardErrorPayload, boardRequestProblem } from './board-answers';
 import { boardAction, isAllowedChange, recordBoardAction } from './board-audit';
 import {
   QUEUE_DASHBOARD_COOKIE,
@@ -114,12 +114,16 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
         scopes.set(request, auditScopeOf({ ip: request.ip, id: request.id, user: admin }));
       });
       scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-        const problem = boardQueryProblem(request.query);
+        const problem = boardRequestProblem(boardRoute(request), request.params, request.query);
         if (problem) return reply.code(400).header('cache-control', 'no-store').send({ detail: problem });
       });
       scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        const route = request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
-        const done = boardAction(request.method, route, request.params as Record<string, string>, reply.statusCode);
+        const done = boardAction(
+          request.method,
+          boardRoute(request),
+          request.params as Record<string, string>,
+          reply.statusCode,
+        );
         const admin = scopes.get(request);
         if (done && admin) {
           // The change is made; an entry that cannot be written is logged, not turned into an error.
@@ -149,10 +153,12 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
 }
 
 /** A change the board may not make (isAllowedChange); reads always pass. */
+/** The board's route pattern of a request, relative to QUEUE_DASHBOARD_PATH (as @bull-board/api declares it). */
+const boardRoute = (request: FastifyRequest) => request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
+
 function refusedChange(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  const route = request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
-  return !isAllowedChange(request.method, route);
+  return !isAllowedChange(request.method, boardRoute(request));
 }
 
 /**
