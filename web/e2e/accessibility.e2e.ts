@@ -36,7 +36,7 @@ const MOBILE = { width: 390, height: 844 };
 jest.setTimeout(240_000);
 
 let browser: Browser;
-// Registrations are rate limited per IP (5 an hour): one verified client for the whole file, and one with
+// One verified client for the whole file (each registration waits for its verification mail), and one with
 // two-factor on for the sign-in's code step.
 let client: Account;
 let twoFactorClient: Account;

@@ -16,8 +16,8 @@ const REDIRECT_TIMEOUT_MS = 10_000;
 
 let browser: Browser;
 // A verified account for the tests that only need to sign in; none of them changes its password, and
-// only the profile test changes its name. Registrations are rate limited per IP (5 an hour), so the
-// file registers five accounts in all.
+// only the profile test changes its name. Each registration waits for its verification mail, so only the
+// tests that need an account of their own register one.
 let verified: Account;
 
 beforeAll(async () => {

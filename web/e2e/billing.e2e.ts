@@ -11,7 +11,8 @@ const TIMEOUT_MS = 15_000;
 const TRIAL_SENTENCE = "You are still in your trial period. You won't be charged if you cancel now.";
 
 let browser: Browser;
-// Registrations are rate limited per IP (5 an hour): one verified client for the whole file.
+// One verified client for the whole file: no test here needs an account of its own, and each registration
+// waits for its verification mail (the outbox and the mail worker).
 let client: Account;
 
 beforeAll(async () => {

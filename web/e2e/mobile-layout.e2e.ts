@@ -24,8 +24,8 @@ const PUBLIC_PAGES = [
 ];
 
 let browser: Browser;
-// Registrations are rate limited per IP: one verified client for the whole file. A long name, as the
-// profile menu shows it in full.
+// One verified client for the whole file (each registration waits for its verification mail). A long name,
+// as the profile menu shows it in full.
 let client: Account;
 
 beforeAll(async () => {

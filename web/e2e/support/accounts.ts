@@ -91,7 +91,9 @@ interface LoginReply {
   [field: string]: unknown;
 }
 
-// Logins are rate limited per IP: one per account for the whole file is plenty.
+// One sign-in per account for the whole file: for an account with two-factor on (the e2e admin, shared by
+// every file of the run) each sign-in takes a code of a 30 s step not used yet, and after two in a step the
+// next waits for a new step to begin (nextTotpCode).
 const sessions = new Map<string, Promise<LoginReply>>();
 
 /**

@@ -22,8 +22,8 @@ export const RAW =
 export const main = (page: Page) => page.getByRole('main');
 
 /**
- * The file's browser and one verified client for all its tests (registrations are rate limited), made
- * before the tests and closed after them; read them inside a test.
+ * The file's browser and one verified client for all its tests (each registration waits for its
+ * verification mail), made before the tests and closed after them; read them inside a test.
  */
 export function browserAndClient(label: string, names: { firstName: string; lastName: string }) {
   const shared: { browser?: Browser; client?: Account } = {};
