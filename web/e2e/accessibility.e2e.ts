@@ -73,8 +73,12 @@ async function check(page: Page, path: string): Promise<void> {
   await expectNoAxeViolations(page, path);
 }
 
-/** Sends the form with its required fields empty, and waits for it to say what is missing. */
-async function failSubmit(page: Page, form: Locator): Promise<void> {
+/**
+ * Sends the form with its required fields empty, waits for it to say what is missing, and expects the
+ * fields it marks invalid to be described by their message (expectInvalidFieldsDescribed): at least one
+ * of them, since the form's own check refuses an empty form.
+ */
+async function failSubmit(page: Page, form: Locator, label: string): Promise<void> {
   await form.evaluate((element) => {
     for (const field of (element as HTMLFormElement).querySelectorAll('input, textarea')) {
       const input = field as HTMLInputElement;
@@ -83,6 +87,7 @@ async function failSubmit(page: Page, form: Locator): Promise<void> {
   });
   await form.locator('button[type="submit"]').first().click();
   await page.locator('main [role="alert"], main [aria-invalid="true"]').first().waitFor({ timeout: 5_000 });
+  await expectInvalidFieldsDescribed(form, label, { refused: true });
 }
 
 /**
@@ -98,6 +103,54 @@ async function expectFieldInError(field: Locator, message: string): Promise<void
       .join(' '),
   );
   expect(description).toContain(message);
+}
+
+/**
+ * Expects every field of `form` marked invalid (aria-invalid="true") to be described (aria-describedby)
+ * by elements that all exist and show text: its error message (and a hint or checklist it has). axe-core
+ * passes a field whose description points at nothing, or that is invalid with no description. `refused`:
+ * the form refused the submit itself (a client-side check), so at least one field is marked invalid.
+ */
+async function expectInvalidFieldsDescribed(
+  form: Locator,
+  label: string,
+  { refused = false }: { refused?: boolean } = {},
+): Promise<void> {
+  const problems = await form.evaluate((root, mustRefuse) => {
+    const nameOf = (element: Element): string => {
+      const labelledBy = (element.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+        .join(' ')
+        .trim();
+      const text =
+        element.getAttribute('aria-label') ||
+        labelledBy ||
+        (element as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
+        '(no label)';
+      const name = element.getAttribute('name');
+      return `${element.tagName.toLowerCase()} '${text}'${name ? ` (name=${name})` : ''}`;
+    };
+    const shows = (element: Element): boolean =>
+      (element as HTMLElement).innerText.trim() !== '' && element.checkVisibility({ visibilityProperty: true });
+    const invalid = [...root.querySelectorAll('[aria-invalid="true"]')];
+    const found = invalid.flatMap((field) => {
+      const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      if (ids.length === 0) return [`${nameOf(field)} is marked invalid but has no aria-describedby`];
+      const missing = ids.filter((id) => !document.getElementById(id));
+      if (missing.length > 0) {
+        return [
+          `${nameOf(field)} is described by ${missing.map((id) => `#${id}`).join(', ')}, which is not on the page`,
+        ];
+      }
+      return ids
+        .filter((id) => !shows(document.getElementById(id)!))
+        .map((id) => `${nameOf(field)} is described by #${id}, which shows no text`);
+    });
+    if (mustRefuse && invalid.length === 0) found.push('no field is marked invalid (aria-invalid="true")');
+    return found;
+  }, refused);
+  if (problems.length > 0) throw new Error(`${label}: ${problems.join('; ')}`);
 }
 
 /** Fills the checkout at `path` (checked filled in), pays by Visa and checks the confirmation page. */
@@ -233,15 +286,34 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       '/perks',
     ]) {
       await visit(page, path);
-      await failSubmit(page, main(page).locator('form').first());
+      await failSubmit(page, main(page).locator('form').first(), `${path} after a failed submit`);
       await expectNoAxeViolations(page, `${path} after a failed submit`);
+    }
+
+    // /free-tools/deadline-alerts' sign-up, whose button waits for a captcha answer: an answer and no email,
+    // then an email and a wrong answer. Its message clears after 5 s, so a check that outlasts it is redone.
+    const alerts = main(page).getByRole('form', { name: 'Deadline alerts' });
+    for (const [refusal, email] of [
+      ['without an email', ''],
+      ['with a wrong answer', 'grace.hopper@example.com'],
+    ]) {
+      const label = `/free-tools/deadline-alerts after a sign-up ${refusal}`;
+      await expectNoViolationsWhileShown(page, alerts.getByRole('alert'), label, async () => {
+        await visit(page, '/free-tools/deadline-alerts');
+        await alerts.getByLabel('Business email').fill(email);
+        // Never the sum of two numbers from 1 to 10.
+        await alerts.locator('input[name="captcha"]').fill('0');
+        await alerts.getByRole('button', { name: 'Subscribe' }).click();
+        await alerts.getByRole('alert').waitFor();
+        await expectInvalidFieldsDescribed(alerts, label, { refused: true });
+      });
     }
 
     // /cta-landing's callback form, hidden until asked for: empty, then with an email it refuses.
     await visit(page, '/cta-landing');
     await main(page).getByRole('button', { name: 'Request a call back' }).click();
     const lead = main(page).getByRole('form', { name: 'Consultation request' });
-    await failSubmit(page, lead);
+    await failSubmit(page, lead, "/cta-landing's callback form after a failed submit");
     await expectNoAxeViolations(page, "/cta-landing's callback form after a failed submit");
     await expectFieldInError(lead.getByLabel('Full Name'), 'Please enter your full name');
     await lead.getByLabel('Full Name').fill('Grace Hopper');
@@ -249,6 +321,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await lead.getByRole('button', { name: 'Request My Consultation' }).click();
     await lead.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).waitFor();
     await expectNoAxeViolations(page, "/cta-landing's callback form after an invalid email");
+    await expectInvalidFieldsDescribed(lead, "/cta-landing's callback form after an invalid email", { refused: true });
     await expectFieldInError(lead.getByLabel('Business Email'), 'Please enter a valid email address');
 
     // A sign-in the server refuses: its message shown.
@@ -257,6 +330,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await submitSignIn(page, { email: client.email, password: 'Wrong-pass1' });
     await main(page).getByRole('alert').first().waitFor();
     await expectNoAxeViolations(page, '/signin after a refused sign-in');
+    await expectInvalidFieldsDescribed(main(page), '/signin after a refused sign-in');
 
     // The code step of a client with two-factor on: a code of the app, a recovery code, a refused code.
     await visit(page, '/signin');
@@ -273,6 +347,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await codeStep.getByRole('button', { name: 'Verify' }).click();
     await codeStep.getByText('Invalid authentication code. Please try again.').waitFor();
     await expectNoAxeViolations(page, "/signin's code step after a refused code");
+    await expectInvalidFieldsDescribed(codeStep, "/signin's code step after a refused code");
 
     // The 'Send Us a Message' dialog, which a filing past its deadline opens, and after a failed submit.
     await visit(page, `/filings/${filingSlug((await pastDeadlineFiling()).form_name)}`);
@@ -283,6 +358,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await message.getByRole('button', { name: 'Send Message' }).click();
     await message.getByRole('alert').first().waitFor();
     await expectNoAxeViolations(page, "the 'Send Us a Message' dialog after a failed submit");
+    await expectInvalidFieldsDescribed(message, "the 'Send Us a Message' dialog after a failed submit", {
+      refused: true,
+    });
     await page.keyboard.press('Escape');
 
     const mobile = await newPage({ viewport: MOBILE });
@@ -296,6 +374,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await mobile.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
     await mobile.getByRole('dialog').getByRole('alert').first().waitFor();
     await expectNoAxeViolations(mobile, "the 'Book a Call' dialog after a failed submit");
+    await expectInvalidFieldsDescribed(mobile.getByRole('dialog'), "the 'Book a Call' dialog after a failed submit", {
+      refused: true,
+    });
   });
 
   it('forms after a valid submission, as a visitor sees them', async () => {
@@ -391,8 +472,16 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await main(page).getByRole('button', { name: 'Save' }).click();
     await main(page).getByRole('alert').first().waitFor();
     await expectNoAxeViolations(page, '/profile, editing, after a failed save');
+    await expectInvalidFieldsDescribed(main(page), '/profile, editing, after a failed save', { refused: true });
 
     await check(page, '/settings');
+    // Settings' Change password form after a failed submit.
+    await failSubmit(
+      page,
+      main(page).getByRole('form', { name: 'Change password' }),
+      "/settings' Change password form after a failed submit",
+    );
+    await expectNoAxeViolations(page, "/settings' Change password form after a failed submit");
     await check(page, `/subscription/${subscription.id}/invoices`);
     await check(page, `/subscription/${subscription.id}/payment`);
     await check(page, `/subscription/confirmation?id=${subscription.id}`);
@@ -409,6 +498,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await form.getByRole('button', { name: 'Start Free Trial' }).click();
     await form.getByText('Please enter your name').waitFor();
     await expectNoAxeViolations(page, '/subscribe after a failed submit');
+    await expectInvalidFieldsDescribed(form, '/subscribe after a failed submit', { refused: true });
 
     // A service and a filing bought, and their confirmations.
     await buyAndCheck(page, `/service-purchase?service=${await serviceIdOf('Company', 'llc-formation')}`, {
@@ -465,6 +555,12 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await main(admin).getByRole('button', { name: 'Create Invite Code' }).click();
     const create = admin.getByRole('dialog', { name: 'Create Invite Code' });
     await expectNoAxeViolations(admin, 'the Create Invite Code dialog');
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await create.getByRole('alert').waitFor();
+    await expectNoAxeViolations(admin, 'the Create Invite Code dialog after a failed submit');
+    await expectInvalidFieldsDescribed(create, 'the Create Invite Code dialog after a failed submit', {
+      refused: true,
+    });
     await create.getByLabel('Route').selectOption({ label: 'Onboard New Retail Client' });
     const description = `a11y ${Date.now()}`;
     await create.getByLabel('Description (optional)').fill(description);
@@ -486,7 +582,11 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await send.waitFor();
     await expectNoAxeViolations(admin, 'the Send Invite Code via Email dialog');
     await send.getByRole('button', { name: 'Send Email' }).click();
+    await send.locator('[role="alert"], [aria-invalid="true"]').first().waitFor();
     await expectNoAxeViolations(admin, 'the Send Invite Code via Email dialog after a failed submit');
+    await expectInvalidFieldsDescribed(send, 'the Send Invite Code via Email dialog after a failed submit', {
+      refused: true,
+    });
     await admin.keyboard.press('Escape');
 
     for (const tab of ['submissions', 'client-documents', 'audit-log', 'other-settings']) {
@@ -522,7 +622,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     // The onboarding pages, with a valid code, then after a failed submit, and with a wrong code.
     const visitor = await newPage();
     await check(visitor, `/new-client?code=${code}`);
-    await failSubmit(visitor, main(visitor).locator('form'));
+    await failSubmit(visitor, main(visitor).locator('form'), '/new-client after a failed submit');
     await expectNoAxeViolations(visitor, '/new-client after a failed submit');
     await check(visitor, `/new-nonprofit-llc?code=${code}`);
     await check(visitor, '/new-client');
