@@ -13,7 +13,7 @@ import {
   type Account,
 } from './support/accounts';
 import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
-import { fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
+import { api, fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/billing';
 import {
   baseUrl,
   clientAddress,
@@ -96,13 +96,17 @@ async function failSubmit(page: Page, form: Locator, label: string): Promise<voi
  */
 async function expectFieldInError(field: Locator, message: string): Promise<void> {
   expect(await field.getAttribute('aria-invalid')).toBe('true');
-  const description = await field.evaluate((element) =>
+  expect(await descriptionOf(field)).toContain(message);
+}
+
+/** The text of the elements that describe `field` (aria-describedby). */
+function descriptionOf(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
     (element.getAttribute('aria-describedby') ?? '')
       .split(/\s+/)
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(' '),
   );
-  expect(description).toContain(message);
 }
 
 /**
@@ -628,5 +632,124 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await check(visitor, '/new-client');
     expectFailedResponses(visitor, { status: 404, path: '/api/invite-codes/NO-SUCH-CODE' });
     await check(visitor, '/new-client?code=NO-SUCH-CODE');
+  });
+
+  it('the non-profit questionnaire, and an invite code edited and refused', async () => {
+    const description = `a11y nonprofit ${Date.now()}`;
+    const { invite_code: code } = await api<{ invite_code: string }>('/invite-codes/', await apiToken(adminAccount()), {
+      method: 'POST',
+      body: {
+        expiration_datetime: new Date(Date.now() + 48 * 3600_000).toISOString(),
+        route: '/new-nonprofit-llc',
+        description,
+      },
+    });
+
+    // The admin's inline edit of the code: open, then saves it refuses (no expiration, one in the past).
+    const admin = await newPage();
+    await signInWithStoredSession(admin, adminAccount());
+    await visit(admin, '/admin');
+    const row = main(admin).getByRole('row').filter({ hasText: description });
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    const edit = main(admin).getByRole('form', { name: `Edit invite code ${code}` });
+    await expectNoAxeViolations(admin, 'a non-profit invite code being edited');
+    for (const [refusal, expiration, message] of [
+      ['without an expiration', '', 'Expiration date and time is required.'],
+      ['with a past expiration', '2020-01-01T09:00', 'Expiration must be in the future.'],
+    ]) {
+      const label = `an invite code being edited, after a save ${refusal}`;
+      await edit.getByLabel('Expires').fill(expiration);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByRole('alert').filter({ hasText: message }).waitFor();
+      await expectNoAxeViolations(admin, label);
+      await expectInvalidFieldsDescribed(edit, label, { refused: true });
+      await expectFieldInError(edit.getByLabel('Expires'), message);
+    }
+
+    // The visitor the code is for: the questionnaire, then after a failed submit.
+    const visitor = await newPage();
+    await check(visitor, `/new-nonprofit-llc?code=${code}`);
+    const questionnaire = main(visitor).getByRole('form', { name: 'Non-Profit LLC Formation Questionnaire' });
+    await questionnaire.waitFor();
+    await failSubmit(visitor, questionnaire, '/new-nonprofit-llc after a failed submit');
+    await expectNoAxeViolations(visitor, '/new-nonprofit-llc after a failed submit');
+  });
+
+  it("/settings' two-factor enrolment, and refusals the server words", async () => {
+    // The client's enrolment step (set up only: a pending secret, two-factor stays off), refused by the
+    // form's own check (no password) and by the server (a wrong code).
+    const page = await newPage();
+    await signInWithStoredSession(page, client);
+    await visit(page, '/settings');
+    await main(page).getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const enrol = main(page).getByRole('form', { name: 'Set up two-factor authentication' });
+    await enrol.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectNoAxeViolations(page, "/settings' two-factor enrolment step");
+    await enrol.getByRole('button', { name: 'Turn on' }).click();
+    await enrol.getByRole('alert').waitFor();
+    await expectNoAxeViolations(page, "/settings' two-factor enrolment without a password");
+    await expectInvalidFieldsDescribed(enrol, "/settings' two-factor enrolment without a password", {
+      refused: true,
+    });
+    expectFailedResponses(page, { status: 400, path: '/api/auth/two-factor/enable' });
+    await enrol.getByLabel('Password', { exact: true }).fill(client.password);
+    // Six digits, never the current code of the new secret (but for a one in a million chance).
+    await enrol.getByLabel('Authentication code').fill('000000');
+    await enrol.getByRole('button', { name: 'Turn on' }).click();
+    await enrol.getByRole('alert').filter({ hasText: 'Invalid authentication code. Please try again.' }).waitFor();
+    await expectNoAxeViolations(page, "/settings' two-factor enrolment after a wrong code");
+    await expectInvalidFieldsDescribed(enrol, "/settings' two-factor enrolment after a wrong code", {
+      refused: true,
+    });
+    await expectFieldInError(enrol.getByLabel('Authentication code'), 'Invalid authentication code. Please try again.');
+
+    // /signup with an e-mail already registered: the server's 409 message.
+    const visitor = await newPage();
+    await visit(visitor, '/signup');
+    expectFailedResponses(visitor, { status: 409, path: '/api/auth/register' });
+    const signUp = main(visitor).locator('form');
+    await signUp.getByLabel('First name').fill('Grace');
+    await signUp.getByLabel('Last name').fill('Hopper');
+    await signUp.getByLabel('Email').fill(client.email);
+    await signUp.getByLabel('Password', { exact: true }).fill(client.password);
+    await signUp.getByLabel('Confirm password').fill(client.password);
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await signUp.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }).waitFor();
+    await expectNoAxeViolations(visitor, '/signup with an e-mail already registered');
+    await expectInvalidFieldsDescribed(signUp, '/signup with an e-mail already registered', { refused: true });
+    await expectFieldInError(signUp.getByLabel('Email'), 'An account with this email already exists.');
+
+    // /verify-email's resend form: an address it refuses, then one the server has sent to too often (five
+    // requests an hour per address, spent here through the API).
+    const email = uniqueEmail('a11y-resend');
+    await visit(visitor, `/verify-email?email=${encodeURIComponent(email)}`);
+    const resend = main(visitor).getByRole('form', { name: 'Resend the verification email' });
+    await resend.getByLabel('Email').fill('grace.hopper');
+    await resend.getByRole('button', { name: 'Resend verification email' }).click();
+    await resend.getByRole('alert').waitFor();
+    await expectNoAxeViolations(visitor, "/verify-email's resend form after an invalid email");
+    await expectInvalidFieldsDescribed(resend, "/verify-email's resend form after an invalid email", {
+      refused: true,
+    });
+    for (let request = 0; request < 5; request += 1) {
+      const sent = await fetch(`${baseUrl()}/api/auth/verify-email/request/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+        body: JSON.stringify({ email }),
+      });
+      expect(sent.status).toBe(200);
+    }
+    expectFailedResponses(visitor, { status: 429, path: '/api/auth/verify-email/request/' });
+    await resend.getByLabel('Email').fill(email);
+    await resend.getByRole('button', { name: 'Resend verification email' }).click();
+    await resend.getByRole('alert').filter({ hasNotText: 'Please enter a valid email address' }).waitFor();
+    await expectNoAxeViolations(visitor, "/verify-email's resend form refused by the server");
+    const refused = "/verify-email's resend form refused by the server";
+    await expectInvalidFieldsDescribed(resend, refused);
+    // No field is at fault (the address is fine, only asked for too often), but the field is described by why.
+    const refusal = ((await resend.getByRole('alert').textContent()) ?? '').trim();
+    if (!refusal || !(await descriptionOf(resend.getByLabel('Email'))).includes(refusal)) {
+      throw new Error(`${refused}: the Email field is not described by the refusal '${refusal}'`);
+    }
   });
 });
