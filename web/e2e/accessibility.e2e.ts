@@ -39,14 +39,14 @@ let browser: Browser;
 // One verified client for the whole file (each registration waits for its verification mail), and one with
 // two-factor on for the sign-in's code step.
 let client: Account;
-let twoFactorClient: Account;
+let twoFactorClient: Account & { totpSecret?: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
   client = newAccount('a11y', { firstName: 'Grace', lastName: 'Hopper' });
   twoFactorClient = newAccount('a11y-2fa', { firstName: 'Ada', lastName: 'Lovelace' });
   await Promise.all([registerVerified(client), registerVerified(twoFactorClient)]);
-  await enrolTwoFactor(twoFactorClient);
+  twoFactorClient.totpSecret = await enrolTwoFactor(twoFactorClient);
 });
 
 afterAll(async () => {
@@ -702,6 +702,37 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       refused: true,
     });
     await expectFieldInError(enrol.getByLabel('Authentication code'), 'Invalid authentication code. Please try again.');
+
+    // The turn-off form of a client with two-factor on: refused by its own check (nothing entered), then by
+    // the server (a wrong password, a wrong code); each time the fields the message is about are marked.
+    const enrolled = await newPage();
+    await signInWithStoredSession(enrolled, twoFactorClient);
+    await visit(enrolled, '/settings');
+    const off = main(enrolled).getByRole('form', { name: 'Turn off two-factor authentication' });
+    const offPassword = off.getByLabel('Password', { exact: true });
+    const offCode = off.getByLabel('Authentication or recovery code');
+    const turnOff = async (password: string, code: string, message: string) => {
+      await offPassword.fill(password);
+      await offCode.fill(code);
+      await off.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+      await off.getByRole('alert').filter({ hasText: message }).waitFor();
+      const label = `/settings' turn-off form after '${message}'`;
+      await expectNoAxeViolations(enrolled, label);
+      await expectInvalidFieldsDescribed(off, label, { refused: true });
+    };
+    await turnOff('', '', 'Please enter your password and a code');
+    await expectFieldInError(offPassword, 'Please enter your password and a code');
+    await expectFieldInError(offCode, 'Please enter your password and a code');
+    await turnOff(twoFactorClient.password, '', 'Please enter your password and a code');
+    expect(await offPassword.getAttribute('aria-invalid')).not.toBe('true');
+    await expectFieldInError(offCode, 'Please enter your password and a code');
+    expectFailedResponses(enrolled, { status: 400, path: '/api/auth/two-factor/disable' });
+    await turnOff('Wrong-pass1', '000000', 'Incorrect password');
+    await expectFieldInError(offPassword, 'Incorrect password');
+    expect(await offCode.getAttribute('aria-invalid')).not.toBe('true');
+    await turnOff(twoFactorClient.password, '000000', 'Invalid authentication code. Please try again.');
+    await expectFieldInError(offCode, 'Invalid authentication code. Please try again.');
+    expect(await offPassword.getAttribute('aria-invalid')).not.toBe('true');
 
     // /signup with an e-mail already registered: the server's 409 message.
     const visitor = await newPage();

@@ -122,9 +122,10 @@ async function newLogin(account: Account & { totpSecret?: string }): Promise<Log
 
 /**
  * Turns two-factor on through the API, as /settings does (set up, then enable with the password and a
- * code). Signed in on its own, since turning it on ends the account's other sessions.
+ * code). Signed in on its own, since turning it on ends the account's other sessions. Resolves with
+ * the secret, for the account's sign-ins (`totpSecret`).
  */
-export async function enrolTwoFactor(account: Account): Promise<void> {
+export async function enrolTwoFactor(account: Account): Promise<string> {
   const headers = { Authorization: `Bearer ${(await newLogin(account)).access_token}` };
   const { secret } = await api<{ secret: string }>('/auth/two-factor/setup', { method: 'POST', headers });
   await api('/auth/two-factor/enable', {
@@ -132,6 +133,7 @@ export async function enrolTwoFactor(account: Account): Promise<void> {
     headers: { ...headers, 'Content-Type': 'application/json' },
     body: JSON.stringify({ password: account.password, code: await nextTotpCode(secret, account.email) }),
   });
+  return secret;
 }
 
 /** The admin the e2e app starts with (libs/testing e2e-setup; two-factor on with TEST_ADMIN_TOTP_SECRET). */
@@ -159,7 +161,7 @@ export async function newApiToken(account: Account): Promise<string> {
  */
 export async function signInWithStoredSession(
   page: Page,
-  account: Account,
+  account: Account & { totpSecret?: string },
   { ownSession = false }: { ownSession?: boolean } = {},
 ): Promise<void> {
   const { access_token: token, token_type: _type, ...user } = await (ownSession ? newLogin(account) : login(account));

@@ -1,6 +1,14 @@
 import { ApiError } from '../../shared/api/client';
 import { actionLabel } from '../../shared/audit-actions';
-import { copyText, describeUserAgent, recoveryCodesText, settingsErrorMessage } from './settings';
+import { TWO_FACTOR_MESSAGES } from '@portal/contracts';
+import {
+  copyText,
+  describeUserAgent,
+  recoveryCodesText,
+  SETTINGS_MESSAGES,
+  settingsErrorMessage,
+  twoFactorErrorFields,
+} from './settings';
 
 describe('settings texts', () => {
   it('says each security event in words, and an unknown one as it is', () => {
@@ -51,5 +59,18 @@ describe('settings texts', () => {
     const refused = { writeText: () => Promise.reject(new Error('Write permission denied.')) };
     expect(await copyText('A', refused)).toBe(false);
     expect(await copyText('A', undefined)).toBe(false);
+  });
+
+  it('marks the two-factor fields an error is about: the empty ones, the one asked for or refused, none for a failure', () => {
+    expect(twoFactorErrorFields(SETTINGS_MESSAGES.disableRequired, ['password', 'code'])).toEqual(['password', 'code']);
+    expect(twoFactorErrorFields(SETTINGS_MESSAGES.disableRequired, ['code'])).toEqual(['code']);
+    expect(twoFactorErrorFields(SETTINGS_MESSAGES.passwordRequired, [])).toEqual(['password']);
+    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.wrongPassword, [])).toEqual(['password']);
+    expect(twoFactorErrorFields(SETTINGS_MESSAGES.codeRequired, [])).toEqual(['code']);
+    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.invalidCode, [])).toEqual(['code']);
+    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.codeRequired, [])).toEqual(['code']);
+    for (const failure of [SETTINGS_MESSAGES.failed, TWO_FACTOR_MESSAGES.noSetup, 'Too many attempts.', null]) {
+      expect(twoFactorErrorFields(failure, ['password'])).toEqual([]);
+    }
   });
 });

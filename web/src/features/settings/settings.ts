@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import { serverDetail } from '../../shared/api/server-detail';
 
@@ -18,6 +19,30 @@ export const SETTINGS_MESSAGES = {
   noEvents: 'No security events yet.',
   copyFailed: 'Could not copy. Select the codes and copy them by hand, or download them.',
 } as const;
+
+/** The fields of the forms that turn two-factor on and off. */
+export type TwoFactorField = 'password' | 'code';
+
+/**
+ * The fields a two-factor form's error is about, to mark invalid: those the form found empty
+ * (`empty`, for its own 'enter your password and a code'), the one it asked for or the server
+ * refused; none for any other failure (a lost connection is no field's fault).
+ */
+export function twoFactorErrorFields(error: string | null, empty: TwoFactorField[]): TwoFactorField[] {
+  switch (error) {
+    case SETTINGS_MESSAGES.disableRequired:
+      return empty;
+    case SETTINGS_MESSAGES.passwordRequired:
+    case TWO_FACTOR_MESSAGES.wrongPassword:
+      return ['password'];
+    case SETTINGS_MESSAGES.codeRequired:
+    case TWO_FACTOR_MESSAGES.invalidCode:
+    case TWO_FACTOR_MESSAGES.codeRequired:
+      return ['code'];
+    default:
+      return [];
+  }
+}
 
 /** A short name of the browser and system of a user agent ("Firefox on Windows"), or "Unknown browser". */
 export function describeUserAgent(userAgent: string | null): string {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import QRCode from 'qrcode';
-import { TWO_FACTOR_MESSAGES, type TwoFactorSetupReply } from '@portal/contracts';
+import type { TwoFactorSetupReply } from '@portal/contracts';
 import { useSession } from '../../../shared/session';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
@@ -11,7 +11,14 @@ import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorStatus } from '../hooks/use-settings';
 import styles from '../pages/SettingsPage.module.css';
-import { copyText, recoveryCodesText, SETTINGS_MESSAGES, settingsErrorMessage } from '../settings';
+import {
+  copyText,
+  recoveryCodesText,
+  SETTINGS_MESSAGES,
+  settingsErrorMessage,
+  twoFactorErrorFields,
+  type TwoFactorField,
+} from '../settings';
 import { BusyButton } from '../../../shared/ui/BusyButton';
 
 const button = `${buttonStyles.button} ${buttonStyles.secondary}`;
@@ -118,8 +125,7 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
     enable.mutate({ password, code });
   };
   const error = problem ?? (enable.isError ? settingsErrorMessage(enable.error) : null);
-  // The field the error is about: the password when it is missing or wrong, else the code.
-  const passwordWrong = error === SETTINGS_MESSAGES.passwordRequired || error === TWO_FACTOR_MESSAGES.wrongPassword;
+  const invalid = twoFactorErrorFields(error, []);
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Set up two-factor authentication">
       <p className={styles.note}>
@@ -136,7 +142,7 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
       <PasswordField
         value={password}
         onChange={setPassword}
-        invalid={passwordWrong}
+        invalid={invalid.includes('password')}
         describedBy={error ? errorId : undefined}
       />
       <TextField
@@ -145,7 +151,7 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        invalid={Boolean(error) && !passwordWrong}
+        invalid={invalid.includes('code')}
         describedBy={error ? errorId : undefined}
       />
       <FormError id={errorId} message={error} />
@@ -162,11 +168,18 @@ function Disable() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // What was empty when the form refused a submit: the fields its message is about.
+  const [empty, setEmpty] = useState<TwoFactorField[]>([]);
   const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     disable.reset();
-    if (!password || !code.trim()) {
+    const missing: TwoFactorField[] = [
+      ...(password ? [] : ['password' as const]),
+      ...(code.trim() ? [] : ['code' as const]),
+    ];
+    setEmpty(missing);
+    if (missing.length > 0) {
       setProblem(SETTINGS_MESSAGES.disableRequired);
       return;
     }
@@ -174,14 +187,21 @@ function Disable() {
     disable.mutate({ password, code });
   };
   const error = problem ?? (disable.isError ? settingsErrorMessage(disable.error) : null);
+  const invalid = twoFactorErrorFields(error, empty);
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Turn off two-factor authentication">
-      <PasswordField value={password} onChange={setPassword} describedBy={error ? errorId : undefined} />
+      <PasswordField
+        value={password}
+        onChange={setPassword}
+        invalid={invalid.includes('password')}
+        describedBy={error ? errorId : undefined}
+      />
       <TextField
         label="Authentication or recovery code"
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
+        invalid={invalid.includes('code')}
         describedBy={error ? errorId : undefined}
       />
       <FormError id={errorId} message={error} />
