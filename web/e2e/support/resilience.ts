@@ -176,19 +176,24 @@ export async function checkSubmit(c: SubmitCase): Promise<void> {
         );
       });
     // The attempt is over when the button is usable again (a read retries first), and the message must
-    // still be there then.
-    await c.prepare?.();
-    await c.button
-      .and(c.page.locator(':not([aria-busy="true"]):enabled'))
-      .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
-      .catch(() => {
-        throw new Error(`${c.label} (${failure}): the button stays busy or disabled`);
-      });
+    // still be there then. A read's retry can pause (react-query waits while the page counts as hidden)
+    // and go on later, making the button busy again for a while: usable is waited for, not read once.
+    const usable = async () => {
+      await c.prepare?.();
+      await c.button
+        .and(c.page.locator(':not([aria-busy="true"]):enabled'))
+        .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
+        .catch(() => {
+          throw new Error(`${c.label} (${failure}): the button stays busy or disabled`);
+        });
+    };
+    await usable();
     await c.page.getByText(expected, { exact: false }).first().waitFor({ timeout: MESSAGE_TIMEOUT_MS });
     const text = await c.page.locator('body').innerText();
     if (RAW.test(text)) throw new Error(`${c.label} (${failure}): raw text shown (${RAW.exec(text)?.[0]})`);
     expect(await Promise.all(c.kept.map((field) => field.inputValue()))).toEqual(typed);
-    expect(await c.button.isEnabled()).toBe(true);
+    await usable();
+    await c.page.getByText(expected, { exact: false }).first().waitFor({ timeout: MESSAGE_TIMEOUT_MS });
     await recover(c.page, c.calls);
   }
   await c.submit();
