@@ -17,6 +17,7 @@ import { api, fillCheckout, serviceIdOf, subscribe, tokenOf } from './support/bi
 import {
   baseUrl,
   clientAddress,
+  descriptionOf,
   expectFailedResponses,
   launchBrowser,
   newPage as newBrowserPage,
@@ -97,16 +98,6 @@ async function failSubmit(page: Page, form: Locator, label: string): Promise<voi
 async function expectFieldInError(field: Locator, message: string): Promise<void> {
   expect(await field.getAttribute('aria-invalid')).toBe('true');
   expect(await descriptionOf(field)).toContain(message);
-}
-
-/** The text of the elements that describe `field` (aria-describedby). */
-function descriptionOf(field: Locator): Promise<string> {
-  return field.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  );
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   signInWithStoredSession,
   uniqueEmail,
 } from './support/accounts';
-import { expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { descriptionOf, expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 // The e-mail modal closes itself 2 s after a send: well inside this.
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -324,6 +324,12 @@ describe('the non-profit questionnaire', () => {
     await lateForm.getByLabel('State of formation').fill('Texas');
     await lateForm.getByRole('button', { name: 'Submit' }).click();
     await lateForm.getByText('Submission Error: This invite code has already been used.').waitFor();
+    // No answer is at fault: each field is described by the refusal, none marked invalid.
+    for (const label of ['Name of the non-profit', 'EIN (Employer Identification Number)', 'State of formation']) {
+      const field = lateForm.getByLabel(label);
+      expect(await descriptionOf(field)).toContain('Submission Error: This invite code has already been used.');
+      expect(await field.getAttribute('aria-invalid')).not.toBe('true');
+    }
 
     // The admin's list, loaded before, still says Active: a send is refused, and the list then reloads.
     const [{ id }] = await sql<{ id: string }>(

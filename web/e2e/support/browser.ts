@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 const DEFAULT_CHROME_PATH = '/usr/bin/chromium';
 
@@ -127,4 +134,14 @@ export async function waitForHydration(page: Page): Promise<void> {
     return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
   });
   await page.waitForLoadState('networkidle');
+}
+
+/** The text of the elements that describe `field` (aria-describedby): its error message, its hint. */
+export function descriptionOf(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 }

@@ -1,11 +1,11 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ValidationIssue } from '../../../shared/validation';
 import { Alert } from '../../../shared/ui/Alert';
 import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
+import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { submitNonprofit } from '../api';
 import { useKeepDraft, useQuestionnaireDraft } from '../hooks/use-questionnaire-draft';
 import { useSubmitOnce } from '../hooks/use-submit-once';
@@ -34,9 +34,11 @@ const HINTS: Partial<Record<NonprofitField, string>> = {
  */
 export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
   const submission = useSubmitOnce(submitNonprofit);
-  const [issue, setIssue] = useState<ValidationIssue<NonprofitField> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const errorId = useId();
+  // One message for the form: its check's, else why it could not be sent, which every field is described by.
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<NonprofitField>(
+    formError ?? (submission.isError ? `Submission Error: ${submitErrorDetail(submission.error)}` : null),
+  );
   const draft = useQuestionnaireDraft(ROUTES.newNonprofitLlc, invite, EMPTY_NONPROFIT);
   const { register, handleSubmit, setFocus, subscribe } = useForm<NonprofitValues>({ defaultValues: draft.initial });
   const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
@@ -69,7 +71,6 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
     );
   }
 
-  const error = issue?.message ?? formError;
   return (
     <PageCard
       wide
@@ -85,14 +86,12 @@ export function NonprofitQuestionnaire({ invite }: { invite: InviteRecord }) {
             required={required}
             maxLength={maxLength}
             autoComplete={field === 'non_profit_name' ? 'organization' : 'off'}
-            invalid={issue?.field === field}
-            describedBy={issue?.field === field ? errorId : undefined}
+            {...fieldIssue(field)}
             requiredMark={required}
             {...register(field)}
           />
         ))}
         <FormError id={errorId} message={error} />
-        {submission.isError && <Alert tone="error">Submission Error: {submitErrorDetail(submission.error)}</Alert>}
         <SubmitButton block busy={submission.isPending} busyLabel={ONBOARDING_MESSAGES.submitting}>
           Submit
         </SubmitButton>
