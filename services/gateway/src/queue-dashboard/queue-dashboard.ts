@@ -152,10 +152,10 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
   );
 }
 
-/** A change the board may not make (isAllowedChange); reads always pass. */
 /** The board's route pattern of a request, relative to QUEUE_DASHBOARD_PATH (as @bull-board/api declares it). */
 const boardRoute = (request: FastifyRequest) => request.routeOptions.url?.slice(QUEUE_DASHBOARD_PATH.length) ?? '';
 
+/** A change the board may not make (isAllowedChange); reads always pass. */
 function refusedChange(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   return !isAllowedChange(request.method, boardRoute(request));
