@@ -125,6 +125,8 @@ describe('invite codes and the bookkeeping questionnaire', () => {
     await send.getByLabel('Recipient email').fill(recipient);
     await send.getByRole('button', { name: 'Send Email' }).click();
     await send.getByText(`Invite code sent to ${recipient}.`).waitFor();
+    // The message replaced the form and its focused button: the focus stays in the dialog.
+    expect(await admin.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await send.waitFor({ state: 'hidden', timeout: CLOSE_TIMEOUT_MS });
     await row.getByText(recipient).waitFor();
 

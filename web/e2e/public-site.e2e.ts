@@ -448,6 +448,13 @@ describe('contact modal', () => {
     await preferred.fill(`${day}T10:30`);
     await send.click();
     await dialog.getByText('Your message has been sent successfully!').waitFor();
+    // The success message replaced the form and its focused button: the focus stays in the dialog, and
+    // Tab from there goes around the dialog (its close button is all that is left to reach).
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
     expect(messages).toHaveLength(1);
     const body = messages[0].postDataJSON() as { name: string; message: string };
     expect(body.name).toBe('Ann Lee');

@@ -32,7 +32,9 @@ const FOCUSABLE =
  * inert while it is open; it is open while it is rendered. Tab cycles within it (also past its last
  * element, where the browser would leave the page), Escape (the dialog's cancel event) and the close
  * button ask `onClose`, and when it goes the focus returns to what had it before (the opener). The
- * element marked data-autofocus takes the focus when it opens; without one, the browser's choice.
+ * element marked data-autofocus takes the focus when it opens; without one, the browser's choice. When
+ * a change of its content removes the focused element, the focus goes to the element marked
+ * data-autofocus then, or to the dialog itself (named by its title).
  */
 export function Dialog({ title, description, onClose, closeOnBackdropClick = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -44,9 +46,17 @@ export function Dialog({ title, description, onClose, closeOnBackdropClick = fal
     const element = dialog.current;
     if (!element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const autofocus = () => element.querySelector<HTMLElement>('[data-autofocus]');
     if (!element.open) element.showModal();
-    element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    autofocus()?.focus();
+    // Content that replaces the focused element (a form by its success message) would leave the focus on
+    // the document, where a keyboard or screen reader user is nowhere: it goes back into the dialog.
+    const keepFocus = new MutationObserver(() => {
+      if (element.open && !element.contains(document.activeElement)) (autofocus() ?? element).focus();
+    });
+    keepFocus.observe(element, { childList: true, subtree: true });
     return () => {
+      keepFocus.disconnect();
       element.close();
       if (opener?.isConnected) opener.focus();
     };
@@ -73,7 +83,8 @@ export function Dialog({ title, description, onClose, closeOnBackdropClick = fal
     const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
     const first = items[0];
     const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
+    // The dialog itself has the focus after its content changed: Shift+Tab goes to its last element too.
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
       event.preventDefault();
       last?.focus();
     } else if (!event.shiftKey && document.activeElement === last) {
@@ -85,6 +96,7 @@ export function Dialog({ title, description, onClose, closeOnBackdropClick = fal
   return (
     <dialog
       ref={dialog}
+      tabIndex={-1}
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
