@@ -61,16 +61,14 @@ describe('settings texts', () => {
     expect(await copyText('A', undefined)).toBe(false);
   });
 
-  it('marks the two-factor fields an error is about: the empty ones, the one asked for or refused, none for a failure', () => {
-    expect(twoFactorErrorFields(SETTINGS_MESSAGES.disableRequired, ['password', 'code'])).toEqual(['password', 'code']);
-    expect(twoFactorErrorFields(SETTINGS_MESSAGES.disableRequired, ['code'])).toEqual(['code']);
-    expect(twoFactorErrorFields(SETTINGS_MESSAGES.passwordRequired, [])).toEqual(['password']);
-    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.wrongPassword, [])).toEqual(['password']);
-    expect(twoFactorErrorFields(SETTINGS_MESSAGES.codeRequired, [])).toEqual(['code']);
-    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.invalidCode, [])).toEqual(['code']);
-    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.codeRequired, [])).toEqual(['code']);
+  it('marks the two-factor field an error is about: the one asked for or refused, none for a failure', () => {
+    expect(twoFactorErrorFields(SETTINGS_MESSAGES.passwordRequired)).toEqual(['password']);
+    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.wrongPassword)).toEqual(['password']);
+    expect(twoFactorErrorFields(SETTINGS_MESSAGES.codeRequired)).toEqual(['code']);
+    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.invalidCode)).toEqual(['code']);
+    expect(twoFactorErrorFields(TWO_FACTOR_MESSAGES.codeRequired)).toEqual(['code']);
     for (const failure of [SETTINGS_MESSAGES.failed, TWO_FACTOR_MESSAGES.noSetup, 'Too many attempts.', null]) {
-      expect(twoFactorErrorFields(failure, ['password'])).toEqual([]);
+      expect(twoFactorErrorFields(failure)).toEqual([]);
     }
   });
 });

@@ -24,14 +24,12 @@ export const SETTINGS_MESSAGES = {
 export type TwoFactorField = 'password' | 'code';
 
 /**
- * The fields a two-factor form's error is about, to mark invalid: those the form found empty
- * (`empty`, for its own 'enter your password and a code'), the one it asked for or the server
- * refused; none for any other failure (a lost connection is no field's fault).
+ * The fields a two-factor form's error is about, to mark invalid: the one it asked for or the server
+ * refused; none for any other failure (a lost connection is no field's fault). The turn-off form's
+ * 'enter your password and a code' marks the fields it found empty itself.
  */
-export function twoFactorErrorFields(error: string | null, empty: TwoFactorField[]): TwoFactorField[] {
+export function twoFactorErrorFields(error: string | null): TwoFactorField[] {
   switch (error) {
-    case SETTINGS_MESSAGES.disableRequired:
-      return empty;
     case SETTINGS_MESSAGES.passwordRequired:
     case TWO_FACTOR_MESSAGES.wrongPassword:
       return ['password'];

@@ -125,7 +125,7 @@ function Enrol({ setup, enable }: { setup: TwoFactorSetupReply; enable: ReturnTy
     enable.mutate({ password, code });
   };
   const error = problem ?? (enable.isError ? settingsErrorMessage(enable.error) : null);
-  const invalid = twoFactorErrorFields(error, []);
+  const invalid = twoFactorErrorFields(error);
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Set up two-factor authentication">
       <p className={styles.note}>
@@ -167,27 +167,22 @@ function Disable() {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  // What was empty when the form refused a submit: the fields its message is about.
-  const [empty, setEmpty] = useState<TwoFactorField[]>([]);
+  // The fields the form's own check found empty at the last submit: the message is about them.
+  const [missing, setMissing] = useState<TwoFactorField[]>([]);
   const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     disable.reset();
-    const missing: TwoFactorField[] = [
+    const empty: TwoFactorField[] = [
       ...(password ? [] : ['password' as const]),
       ...(code.trim() ? [] : ['code' as const]),
     ];
-    setEmpty(missing);
-    if (missing.length > 0) {
-      setProblem(SETTINGS_MESSAGES.disableRequired);
-      return;
-    }
-    setProblem(null);
-    disable.mutate({ password, code });
+    setMissing(empty);
+    if (empty.length === 0) disable.mutate({ password, code });
   };
-  const error = problem ?? (disable.isError ? settingsErrorMessage(disable.error) : null);
-  const invalid = twoFactorErrorFields(error, empty);
+  const serverError = disable.isError ? settingsErrorMessage(disable.error) : null;
+  const error = missing.length > 0 ? SETTINGS_MESSAGES.disableRequired : serverError;
+  const invalid = missing.length > 0 ? missing : twoFactorErrorFields(serverError);
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Turn off two-factor authentication">
       <PasswordField
