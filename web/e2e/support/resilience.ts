@@ -166,19 +166,21 @@ export async function checkSubmit(c: SubmitCase): Promise<void> {
       throw new Error(`${c.label} (${failure}): ${String(error)}`);
     });
     const expected = c.message(failure);
-    await c.page
-      .getByText(expected, { exact: false })
-      .first()
-      .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
-      .catch(async (error: unknown) => {
-        throw new Error(
-          `${c.label} (${failure}): no "${expected}" in\n${await main(c.page).innerText()}\n${String(error)}`,
-        );
-      });
+    const shown = () =>
+      c.page
+        .getByText(expected, { exact: false })
+        .first()
+        .waitFor({ timeout: MESSAGE_TIMEOUT_MS })
+        .catch(async (error: unknown) => {
+          throw new Error(
+            `${c.label} (${failure}): no "${expected}" in\n${await main(c.page).innerText()}\n${String(error)}`,
+          );
+        });
     // The attempt is over when the button is usable again (a read retries first), and the message must
     // still be there then. A read's retry can pause (react-query waits while the page counts as hidden)
-    // and go on later, making the button busy again for a while: usable is waited for, not read once.
-    const usable = async () => {
+    // and go on later, making the button busy again for a while: usable is waited for, not read once,
+    // before the checks and again after them.
+    const settled = async () => {
       await c.prepare?.();
       await c.button
         .and(c.page.locator(':not([aria-busy="true"]):enabled'))
@@ -186,14 +188,14 @@ export async function checkSubmit(c: SubmitCase): Promise<void> {
         .catch(() => {
           throw new Error(`${c.label} (${failure}): the button stays busy or disabled`);
         });
+      await shown();
     };
-    await usable();
-    await c.page.getByText(expected, { exact: false }).first().waitFor({ timeout: MESSAGE_TIMEOUT_MS });
+    await shown();
+    await settled();
     const text = await c.page.locator('body').innerText();
     if (RAW.test(text)) throw new Error(`${c.label} (${failure}): raw text shown (${RAW.exec(text)?.[0]})`);
     expect(await Promise.all(c.kept.map((field) => field.inputValue()))).toEqual(typed);
-    await usable();
-    await c.page.getByText(expected, { exact: false }).first().waitFor({ timeout: MESSAGE_TIMEOUT_MS });
+    await settled();
     await recover(c.page, c.calls);
   }
   await c.submit();
