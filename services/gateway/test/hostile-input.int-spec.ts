@@ -1,7 +1,8 @@
 import { type FakeStripe, signatureHeader, startFakeStripe } from '@portal/fake-stripe';
 import { login, newIp, registerVerified, startTestApp, TestApp, uniqueEmail } from '@portal/testing';
-import { QUEUES, redisConnectionOptions } from '@portal/events';
+import { isQueueName, QUEUES, redisConnectionOptions } from '@portal/events';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 
@@ -610,6 +611,36 @@ async function rowCounts(app: TestApp): Promise<Record<string, number>> {
 }
 
 /**
+ * What of the queues in Redis only a change the board refuses could write: a queue by another name (a
+ * job added to one), each queue's job schedulers (the services' schedules: the reminder run, the
+ * clean-ups) and its global concurrency and rate limit (kept in its meta hash).
+ */
+async function queueSettings(prefix: string): Promise<Record<string, unknown>> {
+  const redis = new Redis(redisConnectionOptions(process.env.REDIS_URL!));
+  try {
+    const names = new Set<string>();
+    let cursor = '0';
+    do {
+      // Every BullMQ queue has a meta hash (`<prefix>:<queue>:meta`), written with its first job.
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*:meta`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) names.add(key.slice(prefix.length + 1, -':meta'.length));
+    } while (cursor !== '0');
+    const settings: Record<string, unknown> = {};
+    for (const name of [...names].sort()) {
+      const queue = new Queue(name, { connection: redis, prefix });
+      const meta = await redis.hmget(`${prefix}:${name}:meta`, 'concurrency', 'max', 'duration');
+      const schedulers = (await queue.getJobSchedulers()).map((scheduler) => scheduler.key).sort();
+      await queue.close();
+      settings[name] = { meta, schedulers };
+    }
+    return settings;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
  * Tables a refused request may still write: the audit trail of what staff and clients tried (a
  * refused admin action is an audit event), and the outbox rows those entries travel through.
  */
@@ -908,6 +939,8 @@ describe('hostile input on every route (never a 5xx, always a detail, nothing ha
       const failures: string[] = [];
       const unadmitted: string[] = [];
       const before = await rowCounts(app);
+      const queuesBefore = await queueSettings(app.gateway.env.REDIS_PREFIX!);
+      expect(Object.keys(queuesBefore)).toContain(QUEUES.deadlineAlerts);
       await inBatches(jobs, async ({ route, probe }) => {
         const outcome = await send(app.gateway.baseUrl, route.method, { ...probe, headers: { cookie } }, undefined);
         const problem = outcome.error ? `no answer: ${outcome.error}` : problemOf(outcome);
@@ -937,6 +970,15 @@ describe('hostile input on every route (never a 5xx, always a detail, nothing ha
       const after = await rowCounts(app);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       expect(changed.filter((table) => !WRITTEN_BY_REFUSALS.test(table))).toEqual([]);
+      // Nor did anything change in Redis that only a refused change could: no queue by a name a probe
+      // sent, the same schedules, no concurrency or rate limit set.
+      const queuesAfter = await queueSettings(app.gateway.env.REDIS_PREFIX!);
+      expect(Object.keys(queuesAfter).filter((name) => !isQueueName(name))).toEqual([]);
+      for (const name of Object.keys(queuesAfter)) {
+        expect({ [name]: queuesAfter[name] }).toEqual({
+          [name]: queuesBefore[name] ?? { meta: [null, null, null], schedulers: [] },
+        });
+      }
     } finally {
       await (await mail.getJob(jobId))?.remove();
       await mail.close();
