@@ -217,6 +217,19 @@ describe('billing pages', () => {
     await signInWithStoredSession(page, client);
     await page.goto('/service-purchase');
     await main(page).getByText('No service selected. Please choose a service to purchase.').waitFor();
+    // The way back is the service page the purchase started on (its `type`), /company without one.
+    expect(await main(page).getByRole('link', { name: 'Back to Services' }).getAttribute('href')).toBe('/company');
+    await page.goto('/compliance');
+    await waitForHydration(page);
+    await main(page)
+      .getByRole('article', { name: 'Registered Agent Service' })
+      .getByRole('link', { name: 'Start' })
+      .click();
+    const purchase = await waitForPath(page, '/service-purchase');
+    expect(purchase.searchParams.get('type')).toBe('compliance');
+    await page.goto('/service-purchase?type=compliance');
+    await main(page).getByText('No service selected. Please choose a service to purchase.').waitFor();
+    expect(await main(page).getByRole('link', { name: 'Back to Services' }).getAttribute('href')).toBe('/compliance');
     await page.goto('/filing-purchase');
     await main(page).getByText('No filing selected. Please choose a filing to purchase.').waitFor();
     await page.goto('/subscribe');

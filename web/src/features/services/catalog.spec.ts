@@ -1,4 +1,4 @@
-import { categoryMatchesArea, isListedCategory, listedCategories, servicesOfArea } from './catalog';
+import { categoryMatchesArea, isListedCategory, listedCategories, servicePageOf, servicesOfArea } from './catalog';
 
 describe('service areas', () => {
   it('matches a category by the page path, the menu title or a known other name', () => {
@@ -27,5 +27,15 @@ describe('service areas', () => {
     ];
     expect(servicesOfArea(services, { path: '/books', title: 'Books' }).map((s) => s.id)).toEqual([1, 4]);
     expect(servicesOfArea(services, { path: '/equity', title: 'Equity' })).toEqual([]);
+  });
+
+  it('finds the service page of a category, by its name or a known other name', () => {
+    expect(servicePageOf('compliance')).toBe('/compliance');
+    expect(servicePageOf('Tax')).toBe('/tax');
+    expect(servicePageOf('bookkeeping')).toBe('/books');
+    expect(servicePageOf('payroll')).toBe('/people');
+    expect(servicePageOf('Books1')).toBeUndefined();
+    expect(servicePageOf('')).toBeUndefined();
+    expect(servicePageOf('nonsense')).toBeUndefined();
   });
 });

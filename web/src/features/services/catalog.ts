@@ -1,4 +1,5 @@
 import type { ServiceReply } from '@portal/contracts';
+import { ROUTES } from '../../shared/routes';
 
 /** A service or package as the catalog sends it (spec part 1, section 3, and part 2, section 3). */
 export type CatalogService = ServiceReply;
@@ -55,4 +56,12 @@ export function servicesOfArea<T extends Pick<CatalogService, 'category'>>(
 /** The listed categories in order of first appearance. */
 export function listedCategories(services: readonly Pick<CatalogService, 'category'>[]): string[] {
   return [...new Set(services.map((service) => service.category))].filter(isListedCategory);
+}
+
+/** The six service pages (spec part 1), each showing the categories of its area. */
+const SERVICE_PAGES = [ROUTES.books, ROUTES.company, ROUTES.compliance, ROUTES.people, ROUTES.tax, ROUTES.equity];
+
+/** The service page that lists a category's services ('Compliance' → '/compliance'), if any. */
+export function servicePageOf(category: string): string | undefined {
+  return SERVICE_PAGES.find((path) => categoryMatchesArea(category, { path }));
 }

@@ -45,14 +45,17 @@ describe('companyServiceAction', () => {
   it.each(['$299', '$299 + state fees', '$499 plus filing fees', 'Fees: $150', '$100 one-time'])(
     'starts the purchase of %j',
     (price) => {
-      expect(companyServiceAction({ id: '42', price })).toEqual({ kind: 'start', to: '/service-purchase?service=42' });
+      expect(companyServiceAction({ id: '42', price, category: 'Company' })).toEqual({
+        kind: 'start',
+        to: '/service-purchase?service=42&type=company',
+      });
     },
   );
 
   it.each(['Custom', 'Varies by state', 'Call for pricing', 'Request a quote', 'Contact us', ''])(
     'books a call for %j',
     (price) => {
-      expect(companyServiceAction({ id: '42', price })).toEqual({ kind: 'book-call' });
+      expect(companyServiceAction({ id: '42', price, category: 'Company' })).toEqual({ kind: 'book-call' });
     },
   );
 });
@@ -148,6 +151,7 @@ describe('attributeLines', () => {
 describe('serviceAction', () => {
   const service = (price: string, billing_cycle?: 'monthly' | null) => ({
     id: 's-1',
+    category: 'Compliance',
     price,
     attributes: { Trial: '3' },
     ...(billing_cycle === undefined ? {} : { billing_cycle }),
@@ -160,7 +164,7 @@ describe('serviceAction', () => {
     });
     expect(serviceAction(service('$300/filing', null), 'packages')).toEqual({
       kind: 'start',
-      to: '/service-purchase?service=s-1',
+      to: '/service-purchase?service=s-1&type=compliance',
     });
   });
 
@@ -170,7 +174,7 @@ describe('serviceAction', () => {
     // '+' stops a package, not a one-time service quoted '+ state filing fees'.
     expect(serviceAction(service('$399 + state filing fees', null), 'company')).toEqual({
       kind: 'start',
-      to: '/service-purchase?service=s-1',
+      to: '/service-purchase?service=s-1&type=compliance',
     });
   });
 

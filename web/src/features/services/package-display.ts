@@ -54,8 +54,10 @@ export function subscribePath(pkg: Pick<CatalogService, 'id' | 'attributes'>): s
   return `${ROUTES.subscribe}?${query.toString()}`;
 }
 
-export function servicePurchasePath(service: Pick<CatalogService, 'id'>): string {
-  return `${ROUTES.servicePurchase}?${new URLSearchParams({ service: String(service.id) }).toString()}`;
+/** /service-purchase?service={id}&type={type}: `type` is the service's category, for the way back to its page. */
+export function servicePurchasePath(service: Pick<CatalogService, 'id' | 'category'>): string {
+  const query = new URLSearchParams({ service: String(service.id), type: service.category.toLowerCase() });
+  return `${ROUTES.servicePurchase}?${query.toString()}`;
 }
 
 /** Packages: a price with '+', custom, varies, call or quote shows 'Book a Call' instead of Subscribe. */
@@ -77,7 +79,7 @@ export function packageAction(pkg: Pick<CatalogService, 'id' | 'price' | 'attrib
  * - custom, varies, call or quote, or a price with no amount at all, shows 'Book a Call', as on the
  *   package pages ('+' is not a reason here: '$299 + state fees' is the normal formation price).
  */
-export function companyServiceAction(service: Pick<CatalogService, 'id' | 'price'>): CompanyServiceAction {
+export function companyServiceAction(service: Pick<CatalogService, 'id' | 'price' | 'category'>): CompanyServiceAction {
   if (COMPANY_CALL_PRICE.test(service.price) || !/\d/.test(service.price)) return { kind: 'book-call' };
   return { kind: 'start', to: servicePurchasePath(service) };
 }
@@ -100,7 +102,8 @@ export function isPackage(
 
 /** The card's button: packages by the package rule, one-time services by the company-services rule. */
 export function serviceAction(
-  service: Pick<CatalogService, 'id' | 'price' | 'attributes'> & Partial<Pick<CatalogService, 'billing_cycle'>>,
+  service: Pick<CatalogService, 'id' | 'price' | 'attributes' | 'category'> &
+    Partial<Pick<CatalogService, 'billing_cycle'>>,
   pageMode: 'packages' | 'company',
 ): ServiceAction {
   return isPackage(service, pageMode) ? packageAction(service) : companyServiceAction(service);

@@ -5,6 +5,7 @@ import { ROUTES } from '../../../shared/routes';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { getService } from '../../services/api';
+import { servicePageOf } from '../../services/catalog';
 import { subscribePath } from '../../services/package-display';
 import { payForService } from '../api';
 import styles from '../components/Billing.module.css';
@@ -13,17 +14,9 @@ import { PageLoadingStatus, PageMessage } from '../components/PageMessage';
 import { BILLING_MESSAGES } from '../labels';
 import { formatAmount } from '../money';
 
-/** The service page a purchase came from (`type`), else the company services. */
+/** The service page of the purchase's category (`type`), else the company services. */
 function servicesPath(type: string | null): string {
-  const pages: Record<string, string> = {
-    books: ROUTES.books,
-    company: ROUTES.company,
-    compliance: ROUTES.compliance,
-    people: ROUTES.people,
-    tax: ROUTES.tax,
-    equity: ROUTES.equity,
-  };
-  return pages[(type ?? '').toLowerCase()] ?? ROUTES.company;
+  return servicePageOf(type ?? '') ?? ROUTES.company;
 }
 
 /** /service-purchase?service={id}&type={type} (spec part 2, section 2), behind the sign-in guard. */
