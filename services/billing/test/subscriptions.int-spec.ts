@@ -1,6 +1,7 @@
 import type { CreateSubscriptionReply, InvoicesReply, PurchaseReply, SubscriptionReply } from '@portal/contracts';
 import { readLastMail, waitForMail } from '@portal/testing';
 import type Stripe from 'stripe';
+import { randomUUID } from 'node:crypto';
 import {
   api,
   cardOfAnotherCustomer,
@@ -415,6 +416,18 @@ describe('subscriptions', () => {
     const quoted = await subscribe(client, { package_id: enterprise, payment_method_id: 'pm_card_visa' });
     expect(quoted.status).toBe(400);
     expect(quoted.body.detail).toBe('This is priced by quote and cannot be bought online. Please book a call with us.');
+    // A package from a price ('+') offers a call on the site, not Subscribe: refused too, even with an amount.
+    const [from] = await app().sql<{ id: string }>(
+      `INSERT INTO catalog.services (slug, category, provider, title, price, amount_cents, billing_cycle, description, position)
+       VALUES ($1, 'Books', 'Harbor', 'From-price Bookkeeping', '$199+/month', 19900, 'monthly', 'Starts at $199.', 99)
+       RETURNING id`,
+      [`from-price-${randomUUID()}`],
+    );
+    const fromPrice = await subscribe(client, { package_id: from.id, payment_method_id: 'pm_card_visa' });
+    expect(fromPrice.status).toBe(400);
+    expect(fromPrice.body.detail).toBe(
+      'This is priced by quote and cannot be bought online. Please book a call with us.',
+    );
     const unknown = await subscribe(client, {
       package_id: '00000000-0000-4000-8000-000000000000',
       payment_method_id: 'pm_card_visa',

@@ -8,6 +8,7 @@ import { SeedServices1795316800000 } from './migrations/1795316800000-SeedServic
 import { SeedFilingForms1795316900000 } from './migrations/1795316900000-SeedFilingForms';
 import { CreateFilingDeadlinesReadOnlyView1795420000000 } from './migrations/1795420000000-CreateFilingDeadlinesReadOnlyView';
 import { NotifyCatalogChanges1795442800000 } from './migrations/1795442800000-NotifyCatalogChanges';
+import { PackagePlusPriceIsQuoted1795600000000 } from './migrations/1795600000000-PackagePlusPriceIsQuoted';
 import { Page } from './pages/page.entity';
 import { ServiceCategory } from './services/service-category.entity';
 import { Service } from './services/service.entity';
@@ -23,5 +24,6 @@ export const CATALOG_DATA = serviceData('catalog', {
     CreateBillingPriceList1795321000000,
     CreateFilingDeadlinesReadOnlyView1795420000000,
     NotifyCatalogChanges1795442800000,
+    PackagePlusPriceIsQuoted1795600000000,
   ],
 });
