@@ -83,3 +83,27 @@ export interface FilingFormReply {
   /** 'YYYY-MM-DD' */
   deadline_date: string | null;
 }
+
+/** Days per month of a package's Trial attribute (spec part 2, section 9). */
+export const DAYS_PER_TRIAL_MONTH = 30;
+
+/**
+ * Months of free trial from a package's Trial attribute: a whole number of months, else none ('N/A',
+ * '0', absent, or any other text, '2 months' too). One rule for what the site shows ('N Month(s)
+ * Trial', the Subscribe link's days) and what billing grants (catalog.billing_price_list reads the
+ * attribute the same way, in SQL), so a trial shown is a trial given.
+ */
+export function trialMonthsOf(trial: string | number | null | undefined): number {
+  const text = trial === null || trial === undefined ? '' : String(trial).trim();
+  return /^\d{1,2}$/.test(text) ? Number(text) : 0;
+}
+
+/**
+ * The subscribe page's trial rule (spec part 2, section 9) for a requested number of days: 1 means 30
+ * days, another positive whole number that many days; 0, nothing or anything else means no trial.
+ * Applying it twice changes nothing (30 stays 30), so a page that already applied it may send days.
+ */
+export function trialDaysOf(value: number | null | undefined): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) return 0;
+  return value === 1 ? DAYS_PER_TRIAL_MONTH : value;
+}

@@ -9,11 +9,12 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import { AppConfig } from '@portal/config';
-import type {
-  CreateSubscriptionReply,
-  CreateSubscriptionRequest,
-  InvoicesReply,
-  SubscriptionReply,
+import {
+  trialDaysOf,
+  type CreateSubscriptionReply,
+  type CreateSubscriptionRequest,
+  type InvoicesReply,
+  type SubscriptionReply,
 } from '@portal/contracts';
 import { Outbox, QUEUES } from '@portal/events';
 import { RateLimiter, toErrorBody } from '@portal/http';
@@ -33,7 +34,7 @@ import { isCardError, isMissing, isStripeError, PaymentDeclinedException, toHttp
 import { Invoice } from './invoice.entity';
 import { LIVE_STATUSES, LocalSubscriptionStatus, Subscription } from './subscription.entity';
 import { isEnded, isRunning, toInvoiceReply, toSubscriptionReply } from './subscription-view';
-import { grantedTrialDays, trialDaysFromQuery } from './trial';
+import { grantedTrialDays } from './trial';
 
 /**
  * What every read of a subscription from Stripe expands: the card and the latest invoice's payments. Stripe
@@ -108,7 +109,7 @@ export class SubscriptionsService {
     request: CreateSubscriptionRequest,
   ): Promise<CreateSubscriptionReply> {
     await this.limiter.consume(RATE_LIMITS.checkoutsPerUser, user.id);
-    const requestedTrialDays = trialDaysFromQuery(request.trial_period_days);
+    const requestedTrialDays = trialDaysOf(request.trial_period_days);
     let subscription = await this.dataSource.getRepository(Subscription).findOneBy({ userId: user.id, idempotencyKey });
     if (!subscription) {
       const item = await this.priceList.find(request.package_id, ['package']);

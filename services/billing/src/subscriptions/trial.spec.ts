@@ -1,20 +1,6 @@
-import { grantedTrialDays, trialDaysFromQuery } from './trial';
+import { grantedTrialDays } from './trial';
 
 describe('trial rule', () => {
-  it.each([
-    [1, 30],
-    [30, 30],
-    [14, 14],
-    [90, 90],
-    [0, 0],
-    [-5, 0],
-    [2.5, 0],
-    [undefined, 0],
-    [null, 0],
-  ])('the query value %p means %p days', (value, days) => {
-    expect(trialDaysFromQuery(value)).toBe(days);
-  });
-
   it('caps the request to the package’s Trial months x 30 days, never refusing a longer one', () => {
     expect(grantedTrialDays({ requested: 90, packageTrialMonths: 3, trialUsed: false })).toBe(90);
     expect(grantedTrialDays({ requested: 365, packageTrialMonths: 3, trialUsed: false })).toBe(90);

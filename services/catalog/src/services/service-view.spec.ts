@@ -1,5 +1,5 @@
 import type { Service } from './service.entity';
-import { orderAttributes, toPackageResponse, toServiceResponse, trialMonths } from './service-view';
+import { orderAttributes, toPackageResponse, toServiceResponse } from './service-view';
 
 const service = (overrides: Partial<Service> = {}): Service =>
   ({
@@ -33,22 +33,6 @@ describe('orderAttributes', () => {
       ['b', '2'],
       ['z', '9'],
     ]);
-  });
-});
-
-describe('trialMonths', () => {
-  it.each([
-    ['3', 3],
-    [' 3 ', 3],
-    ['12', 12],
-    ['0', 0],
-    ['N/A', 0],
-    ['', 0],
-    [undefined, 0],
-    ['3 months', 0],
-    ['-1', 0],
-  ])('%j → %d', (trial, months) => {
-    expect(trialMonths(trial)).toBe(months);
   });
 });
 

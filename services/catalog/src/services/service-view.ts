@@ -1,8 +1,5 @@
-import type { PackageReply, ServiceReply } from '@portal/contracts';
+import { DAYS_PER_TRIAL_MONTH, trialMonthsOf, type PackageReply, type ServiceReply } from '@portal/contracts';
 import type { Service } from './service.entity';
-
-/** Days per trial month (spec part 2 section 9: the Trial attribute counts months of 30 days). */
-export const DAYS_PER_TRIAL_MONTH = 30;
 
 /**
  * The attributes in the category's order (jsonb keeps keys in its own order), then any
@@ -13,12 +10,6 @@ export function orderAttributes(attributes: Record<string, string>, order: reado
   for (const name of order) if (Object.hasOwn(attributes, name)) ordered[name] = attributes[name];
   for (const [name, value] of Object.entries(attributes)) if (!Object.hasOwn(ordered, name)) ordered[name] = value;
   return ordered;
-}
-
-/** Months of trial from the Trial attribute: a whole number, else none ('N/A', '0', absent). */
-export function trialMonths(trial: string | undefined): number {
-  const text = trial?.trim() ?? '';
-  return /^\d{1,2}$/.test(text) ? Number(text) : 0;
 }
 
 export function toServiceResponse(service: Service): ServiceReply {
@@ -39,7 +30,7 @@ export function toServiceResponse(service: Service): ServiceReply {
 
 /** A service billed monthly, with what billing needs to start the subscription and its trial. */
 export function toPackageResponse(service: ServiceReply & { billing_cycle: 'monthly' }): PackageReply {
-  const months = trialMonths(service.attributes.Trial);
+  const months = trialMonthsOf(service.attributes.Trial);
   return {
     id: service.id,
     slug: service.slug,

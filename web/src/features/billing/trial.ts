@@ -1,7 +1,4 @@
-import type { SubscriptionReply } from '@portal/contracts';
-
-/** Days per month of a package's Trial (spec part 2, section 9). */
-export const DAYS_PER_TRIAL_MONTH = 30;
+import { trialDaysOf, type SubscriptionReply } from '@portal/contracts';
 
 /**
  * The subscribe page's `trial` query value as days (spec part 2, section 9): 1 means 30 days, another
@@ -9,9 +6,7 @@ export const DAYS_PER_TRIAL_MONTH = 30;
  */
 export function trialDaysFromQuery(value: string | null | undefined): number {
   const text = value?.trim() ?? '';
-  if (!/^\d{1,5}$/.test(text)) return 0;
-  const days = Number(text);
-  return days === 1 ? DAYS_PER_TRIAL_MONTH : days;
+  return /^\d{1,5}$/.test(text) ? trialDaysOf(Number(text)) : 0;
 }
 
 /**

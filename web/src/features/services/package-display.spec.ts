@@ -64,7 +64,10 @@ describe('trials', () => {
   it.each([
     [{ Trial: '3' }, 3, '3 Month(s) Trial', 90],
     [{ Trial: 1 }, 1, '1 Month(s) Trial', 30],
-    [{ Trial: '2 months' }, 2, '2 Month(s) Trial', 60],
+    // What billing would not grant is not shown either (one rule: trialMonthsOf).
+    [{ Trial: '2 months' }, 0, null, 0],
+    [{ Trial: '1.5' }, 0, null, 0],
+    [{ Trial: ' 12 ' }, 12, '12 Month(s) Trial', 360],
     [{ Trial: 'N/A' }, 0, null, 0],
     [{ Trial: 'n/a' }, 0, null, 0],
     [{ Trial: '0' }, 0, null, 0],

@@ -1,3 +1,4 @@
+import { DAYS_PER_TRIAL_MONTH, trialMonthsOf } from '@portal/contracts';
 import { ROUTES } from '../../shared/routes';
 import type { CatalogService } from './catalog';
 
@@ -8,8 +9,6 @@ import type { CatalogService } from './catalog';
 
 export const TRIAL_ATTRIBUTE = 'Trial';
 export const RECONCILIATIONS_ATTRIBUTE = 'Bank/CC Reconciliations';
-/** The trial attribute counts months of 30 days. */
-export const DAYS_PER_TRIAL_MONTH = 30;
 
 /** An attribute's value: text in the catalog's replies; the readers below take a number or a boolean too. */
 type AttributeValue = CatalogService['attributes'][string] | number | boolean | null;
@@ -27,15 +26,9 @@ function text(value: AttributeValue | undefined): string {
   return value === null || value === undefined ? '' : String(value).trim();
 }
 
-/**
- * Months of free trial, from the 'Trial' attribute: 0 when it is absent, 'N/A' or '0' (spec: a trial
- * applies when Trial is not 'N/A' or '0'), or anything else that is not a positive number of months.
- */
+/** Months of free trial, from the 'Trial' attribute, by the rule billing grants it by (trialMonthsOf). */
 export function trialMonths(attributes: Attributes): number {
-  const value = text(attributes[TRIAL_ATTRIBUTE]);
-  if (!value || /^n\/?a$/i.test(value)) return 0;
-  const months = Number.parseFloat(value);
-  return Number.isFinite(months) && months > 0 ? months : 0;
+  return trialMonthsOf(text(attributes[TRIAL_ATTRIBUTE]));
 }
 
 /** 'N Month(s) Trial', the spec's words as they are, or null without a trial. */
@@ -46,7 +39,7 @@ export function trialText(attributes: Attributes): string | null {
 
 /** The trial query value of the subscribe page: days (months x 30), 0 without a trial. */
 export function trialDays(attributes: Attributes): number {
-  return Math.round(trialMonths(attributes) * DAYS_PER_TRIAL_MONTH);
+  return trialMonths(attributes) * DAYS_PER_TRIAL_MONTH;
 }
 
 export function subscribePath(pkg: Pick<CatalogService, 'id' | 'attributes'>): string {
