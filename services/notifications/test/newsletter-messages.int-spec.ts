@@ -266,6 +266,16 @@ describe('newsletter and messages', () => {
         'Type must be one of contact_form, job_application, perk_provider, book_call, general',
       ],
       [
+        'a contact-page message without a subject',
+        { name: 'A', email: 'a@example.com', message: 'Hi', type: 'contact_form' },
+        'Subject is required',
+      ],
+      [
+        'a contact-page message with a blank subject',
+        { name: 'A', email: 'a@example.com', message: 'Hi', type: 'contact_form', subject: '   ' },
+        'Subject is required',
+      ],
+      [
         'a source over 100 characters',
         { name: 'A', email: 'a@example.com', message: 'Hi', source: 'x'.repeat(101) },
         'Source must be at most 100 characters long',

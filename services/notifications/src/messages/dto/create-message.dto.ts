@@ -40,10 +40,15 @@ export class CreateMessageDto implements CreateMessageRequest {
   @RequiredText(textMessages('Message', MESSAGE_LIMITS.message))
   message: string;
 
-  @ApiPropertyOptional({ example: 'Question about LLC formation', maxLength: MESSAGE_LIMITS.subject })
+  @ApiPropertyOptional({
+    example: 'Question about LLC formation',
+    maxLength: MESSAGE_LIMITS.subject,
+    description: 'Required for type contact_form (the contact page asks for it).',
+  })
   @Trim()
   @BlankToUndefined()
   @OptionalText(textMessages('Subject', MESSAGE_LIMITS.subject))
+  @RequiredText({ ...textMessages('Subject', MESSAGE_LIMITS.subject), when: (body) => body.type === 'contact_form' })
   subject?: string;
 
   @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'general' })
