@@ -16,6 +16,23 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** What a key may look like: 8 to 255 letters, digits and `-_.:` (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
 
+/**
+ * The billing details a checkout's card must carry (spec part 2, section 5), each with the checkout
+ * form's message for it, in the form's order; the server refuses a card without them with the same
+ * words. The update-payment form requires only the name. The country is one of ADDRESS_COUNTRIES.
+ */
+export const CHECKOUT_BILLING_MESSAGES = {
+  name: 'Please enter your name',
+  email: 'Please enter your email address',
+  phone: 'Please enter your phone number',
+  line1: 'Please enter your street address',
+  city: 'Please enter your city',
+  state: 'Please enter your state/province',
+  postal_code: 'Please enter your ZIP/postal code',
+} as const;
+export type CheckoutBillingField = keyof typeof CHECKOUT_BILLING_MESSAGES;
+export const CHECKOUT_COUNTRY_MESSAGE = 'Please choose a country';
+
 /** The longest cancellation reason kept. */
 export const CANCEL_REASON_MAX_LENGTH = 1000;
 

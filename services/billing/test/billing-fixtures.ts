@@ -162,3 +162,29 @@ export async function cardOfAnotherCustomer(
   const card = await billing.stripe.paymentMethods.attach('pm_card_visa', { customer });
   return { owner, cardId: card.id };
 }
+
+/** A checkout's billing details, complete (spec part 2, section 5): what the checkout form sends. */
+export const FULL_BILLING_DETAILS = {
+  name: 'Ann Payer',
+  email: 'ann@example.com',
+  phone: '+1 919 555 0142',
+  address: { line1: '1 Main St', city: 'Raleigh', state: 'NC', postal_code: '27601', country: 'US' },
+} as const;
+
+/**
+ * A card saved as Stripe.js saves it (publishable key, not yet anyone's), a Visa unless `number` says
+ * otherwise, with these billing details.
+ */
+export async function savedCard(
+  billing: BillingApp,
+  billingDetails: Stripe.PaymentMethodCreateParams.BillingDetails,
+  number = '4242424242424242',
+): Promise<string> {
+  const browser = billing.fake.client(billing.fake.publishableKey);
+  const card = await browser.paymentMethods.create({
+    type: 'card',
+    card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+    billing_details: billingDetails,
+  });
+  return card.id;
+}

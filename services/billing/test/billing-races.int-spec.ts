@@ -9,7 +9,18 @@ import { signatureHeader } from '@portal/fake-stripe';
 import { Client as PgClient } from 'pg';
 import type Stripe from 'stripe';
 import type { Answer, Client } from './billing-fixtures';
-import { api, charges, checkout, formId, newClient, newKey, serviceId, useBillingApp } from './billing-fixtures';
+import {
+  api,
+  charges,
+  checkout,
+  formId,
+  FULL_BILLING_DETAILS,
+  newClient,
+  newKey,
+  savedCard,
+  serviceId,
+  useBillingApp,
+} from './billing-fixtures';
 
 /** How many copies of one request go out at once. */
 const COPIES = 6;
@@ -486,13 +497,7 @@ describe('a first checkout with a named card on a pool of one connection', () =>
 
   it('keeps the cardholder’s name on our customer and Stripe’s, for a payment and a subscription', async () => {
     const app = billing.app;
-    const browser = billing.fake.client(billing.fake.publishableKey);
-    const namedCard = (name: string) =>
-      browser.paymentMethods.create({
-        type: 'card',
-        card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
-        billing_details: { name },
-      });
+    const namedCard = (name: string) => savedCard(billing, { ...FULL_BILLING_DETAILS, name });
     const nameOf = async (client: Client) => {
       const [row] = await app.sql<{ name: string | null; stripe_customer_id: string }>(
         'SELECT name, stripe_customer_id FROM billing.customers WHERE user_id = $1',
@@ -505,7 +510,7 @@ describe('a first checkout with a named card on a pool of one connection', () =>
     const payer = await newClient(app, 'pool-one-payment');
     const paid = await checkout<PaymentReply>(app, payer, '/payments/form-payment', {
       form_id: await formId(app, 'Annual Report'),
-      payment_method_id: (await namedCard('Ann Payer')).id,
+      payment_method_id: await namedCard('Ann Payer'),
     });
     expect({ status: paid.status, detail: paid.body.detail }).toEqual({ status: 200, detail: undefined });
     expect(await nameOf(payer)).toEqual({ ours: 'Ann Payer', stripe: 'Ann Payer' });
@@ -513,7 +518,7 @@ describe('a first checkout with a named card on a pool of one connection', () =>
     const subscriber = await newClient(app, 'pool-one-subscription');
     const subscribed = await checkout<CreateSubscriptionReply>(app, subscriber, '/subscriptions/stripe', {
       package_id: await serviceId(app, 'annual-compliance'),
-      payment_method_id: (await namedCard('Sam Subscriber')).id,
+      payment_method_id: await namedCard('Sam Subscriber'),
     });
     expect({ status: subscribed.status, detail: subscribed.body.detail }).toEqual({ status: 201, detail: undefined });
     expect(await nameOf(subscriber)).toEqual({ ours: 'Sam Subscriber', stripe: 'Sam Subscriber' });

@@ -6,8 +6,10 @@ import {
   charges,
   Client,
   formId,
+  FULL_BILLING_DETAILS,
   newClient,
   newKey,
+  savedCard,
   serviceId,
   useBillingApp,
 } from './billing-fixtures';
@@ -243,6 +245,44 @@ describe('service and filing payments', () => {
     expect(noKey.status).toBe(400);
     expect(noKey.body.detail).toContain('Idempotency-Key header is required');
     expect(await charges(billing, client.userId)).toEqual([79900]);
+  });
+
+  it('refuses a card saved without the checkout’s billing details, in the form’s words, charging nothing', async () => {
+    const client = await newClient(app(), 'billing-details');
+    const llc = await serviceId(app(), 'llc-formation');
+    const nameOnly = await savedCard(billing, { name: 'Ann Payer' });
+    expect(await payService(client, { service_id: llc, payment_method_id: nameOnly })).toEqual({
+      status: 400,
+      body: {
+        detail:
+          'Please enter your email address; Please enter your phone number; Please enter your street address; ' +
+          'Please enter your city; Please enter your state/province; Please enter your ZIP/postal code; ' +
+          'Please choose a country',
+      },
+    });
+    const blankCity = await savedCard(billing, {
+      ...FULL_BILLING_DETAILS,
+      address: { ...FULL_BILLING_DETAILS.address, city: '  ' },
+    });
+    expect(await payService(client, { service_id: llc, payment_method_id: blankCity })).toEqual({
+      status: 400,
+      body: { detail: 'Please enter your city' },
+    });
+    const french = await savedCard(billing, {
+      ...FULL_BILLING_DETAILS,
+      address: { ...FULL_BILLING_DETAILS.address, country: 'FR' },
+    });
+    const form = await formId(app(), 'Annual Report');
+    expect(await payForm(client, { form_id: form, payment_method_id: french })).toEqual({
+      status: 400,
+      body: { detail: 'Please choose a country' },
+    });
+    expect(await charges(billing, client.userId)).toEqual([]);
+
+    const complete = await savedCard(billing, FULL_BILLING_DETAILS);
+    const paid = await payService(client, { service_id: llc, payment_method_id: complete });
+    expect(paid.status).toBe(200);
+    expect(await charges(billing, client.userId)).toEqual([39900]);
   });
 
   it('never uses another customer’s card', async () => {

@@ -8,8 +8,10 @@ import {
   charges,
   Client,
   DAY,
+  FULL_BILLING_DETAILS,
   newClient,
   newKey,
+  savedCard,
   serviceId,
   useBillingApp,
 } from './billing-fixtures';
@@ -322,6 +324,32 @@ describe('subscriptions', () => {
     });
     expect(declined).toEqual({ status: 402, body: { detail: 'Your card was declined.' } });
     expect((await get(client, created.body.id)).body.payment_method?.last4).toBe('4444');
+  });
+
+  it('asks a subscription’s card for the checkout’s billing details, and a new card of it for a name only', async () => {
+    const client = await newClient(app(), 'sub-billing-details');
+    const starter = await serviceId(app(), 'bookkeeping-starter');
+    const nameOnly = await savedCard(billing, { name: 'Sam Subscriber' }, '5555555555554444');
+    const refused = await subscribe(client, { package_id: starter, payment_method_id: nameOnly });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/^Please enter your email address; .*; Please choose a country$/);
+
+    const subscribed = await subscribe(client, {
+      package_id: starter,
+      payment_method_id: await savedCard(billing, FULL_BILLING_DETAILS),
+    });
+    expect(subscribed.status).toBe(201);
+    const updateCard = (paymentMethodId: string) =>
+      api(app(), 'PUT', `/subscriptions/${subscribed.body.id}/payment-method`, {
+        token: client.token,
+        json: { payment_method_id: paymentMethodId },
+      });
+    expect(await updateCard(await savedCard(billing, { email: 'sam@example.com' }, '5555555555554444'))).toEqual({
+      status: 400,
+      body: { detail: 'Please enter your name' },
+    });
+    expect((await updateCard(nameOnly)).status).toBe(200);
+    expect((await get(client, subscribed.body.id)).body.payment_method?.last4).toBe('4444');
   });
 
   it('never uses another customer’s card: not to subscribe, nor as the card of a subscription', async () => {

@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { StripeGateway } from '../stripe/stripe-client';
 import { isMissing } from '../stripe/stripe-errors';
+import { missingBillingDetails, type BillingDetailsRule } from './billing-details';
 import { Customer } from './customer.entity';
 
 /** A customer known to Stripe. */
@@ -85,10 +86,17 @@ export class CustomersService {
    * The card `id` of this customer, as Stripe has it: one set up with this customer's setup intent, one
    * not attached to anyone yet (attached now), or with test keys one of Stripe's test cards. Another
    * customer's card is not found (never used, never told apart from a wrong id). A card the bank refuses
-   * to attach throws Stripe's card error (402 with its message). Called inside the caller's transaction
-   * (`manager`), which holds a row lock: the name is written on its connection, not on a second one.
+   * to attach throws Stripe's card error (402 with its message). A card without the billing details
+   * `rule` asks for is refused (400, the checkout form's words); Stripe's ready-made test cards carry
+   * none and are taken as they are. Called inside the caller's transaction (`manager`), which holds a
+   * row lock: the name is written on its connection, not on a second one.
    */
-  async paymentMethod(manager: EntityManager, customer: StripeCustomer, id: string): Promise<Stripe.PaymentMethod> {
+  async paymentMethod(
+    manager: EntityManager,
+    customer: StripeCustomer,
+    id: string,
+    rule: BillingDetailsRule,
+  ): Promise<Stripe.PaymentMethod> {
     const api = this.stripe.api;
     let paymentMethod: Stripe.PaymentMethod;
     if (this.stripe.testMode && TEST_PAYMENT_METHOD.test(id)) {
@@ -105,6 +113,8 @@ export class CustomersService {
         this.logger.warn(`payment method ${id} of another customer offered by customer ${customer.id}`);
         throw new BadRequestException({ detail: MESSAGES.paymentMethodNotFound });
       }
+      const missing = missingBillingDetails(paymentMethod.billing_details, rule);
+      if (missing.length > 0) throw new BadRequestException({ detail: missing.join('; ') });
       if (!owner) paymentMethod = await api.paymentMethods.attach(id, { customer: customer.stripeCustomerId });
     }
     if (paymentMethod.type !== 'card' || !paymentMethod.card) {

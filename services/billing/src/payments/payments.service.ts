@@ -231,7 +231,7 @@ export class PaymentsService {
     order: Order,
     customer: StripeCustomer,
   ): Promise<Stripe.PaymentIntent> {
-    const paymentMethod = await this.customers.paymentMethod(manager, customer, order.paymentMethodId);
+    const paymentMethod = await this.customers.paymentMethod(manager, customer, order.paymentMethodId, 'checkout');
     return this.stripe.api.paymentIntents.create(
       {
         amount: order.amountCents,

@@ -195,7 +195,7 @@ export class SubscriptionsService {
       const customer = (await manager
         .getRepository(Customer)
         .findOneByOrFail({ id: subscription.customerId })) as StripeCustomer;
-      const paymentMethod = await this.customers.paymentMethod(manager, customer, paymentMethodId);
+      const paymentMethod = await this.customers.paymentMethod(manager, customer, paymentMethodId, 'name');
       const api = this.stripe.api;
       const current = await api.subscriptions.retrieve(subscription.stripeSubscriptionId!, {
         expand: ['latest_invoice'],
@@ -500,7 +500,12 @@ export class SubscriptionsService {
     subscription: Subscription,
     customer: StripeCustomer,
   ): Promise<Stripe.Subscription> {
-    const paymentMethod = await this.customers.paymentMethod(manager, customer, subscription.paymentMethodId);
+    const paymentMethod = await this.customers.paymentMethod(
+      manager,
+      customer,
+      subscription.paymentMethodId,
+      'checkout',
+    );
     const card = cardOf(paymentMethod);
     if (card) Object.assign(subscription, cardColumns(card));
     const product = await this.product(subscription.packageId, subscription.packageName);

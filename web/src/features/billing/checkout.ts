@@ -1,5 +1,7 @@
 import {
   ADDRESS_COUNTRIES,
+  CHECKOUT_BILLING_MESSAGES,
+  CHECKOUT_COUNTRY_MESSAGE,
   DEFAULT_COUNTRY,
   PAYMENTS_NOT_CONFIGURED,
   type AddressCountry,
@@ -24,16 +26,8 @@ export interface BillingDetailsValues {
 
 export type BillingField = keyof BillingDetailsValues;
 
-/** The required fields and their messages, in the order the form shows them. */
-export const REQUIRED_FIELD_MESSAGES = {
-  name: 'Please enter your name',
-  email: 'Please enter your email address',
-  phone: 'Please enter your phone number',
-  line1: 'Please enter your street address',
-  city: 'Please enter your city',
-  state: 'Please enter your state/province',
-  postal_code: 'Please enter your ZIP/postal code',
-} as const satisfies Partial<Record<BillingField, string>>;
+/** The required fields and their messages, in the order the form shows them (the server's words too). */
+export const REQUIRED_FIELD_MESSAGES = CHECKOUT_BILLING_MESSAGES satisfies Partial<Record<BillingField, string>>;
 
 export type RequiredField = keyof typeof REQUIRED_FIELD_MESSAGES;
 export const REQUIRED_FIELDS = Object.keys(REQUIRED_FIELD_MESSAGES) as RequiredField[];
@@ -65,7 +59,7 @@ export function validateBillingDetails(
   for (const field of fields) {
     if (!values[field]?.trim()) errors[field] = REQUIRED_FIELD_MESSAGES[field];
   }
-  if (!ADDRESS_COUNTRIES.includes(values.country)) errors.country = 'Please choose a country';
+  if (!ADDRESS_COUNTRIES.includes(values.country)) errors.country = CHECKOUT_COUNTRY_MESSAGE;
   return errors;
 }
 
