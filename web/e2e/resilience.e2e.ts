@@ -38,6 +38,8 @@ interface ReadCase {
   calls?: string;
   /** What a visitor does before the page reads (scroll to a section that loads when seen). */
   visit?(page: Page): Promise<void>;
+  /** The failures to check (default: each of FAILURES); a section's own message is the same for all. */
+  failures?: readonly Failure[];
 }
 
 /** Opens `path` with its calls failing in each way, then checks the page. */
@@ -45,7 +47,8 @@ async function checkReads(cases: ReadCase[], signIn?: Account): Promise<void> {
   for (const failure of FAILURES) {
     const page = await newPage(browser);
     if (signIn) await signInWithStoredSession(page, signIn);
-    for (const { path, message, calls = '**/api/**', visit } of cases) {
+    for (const { path, message, calls = '**/api/**', visit, failures = FAILURES } of cases) {
+      if (!failures.includes(failure)) continue;
       await failCalls(page, calls, failure);
       await page.goto(path);
       await visit?.(page);
@@ -117,6 +120,33 @@ describe('a failing server', () => {
         },
         { path: `/filing-purchase?filing=${randomUUID()}`, message: 'Failed to load form details. Please try again.' },
         { path: `/subscription/${randomUUID()}/invoices`, message: detailElse('Failed to load invoice history') },
+        // One section failing while the rest of the page loads: each says its own words.
+        {
+          path: '/profile',
+          calls: '**/api/subscriptions/user',
+          message: 'Failed to load subscription information',
+          failures: ['json500'],
+        },
+        {
+          path: '/profile',
+          calls: '**/api/profiles/purchase-history',
+          message: 'Failed to fetch purchase history',
+          failures: ['json500'],
+        },
+        {
+          path: '/dashboard',
+          calls: '**/api/files/forms*',
+          visit: (page) => main(page).getByRole('tab', { name: 'Forms Library' }).click(),
+          message: 'Failed to load forms files. Please try again.',
+          failures: ['network'],
+        },
+        {
+          path: '/dashboard',
+          calls: '**/api/files/public*',
+          visit: (page) => main(page).getByRole('tab', { name: 'Public Files' }).click(),
+          message: 'Failed to load public files. Please try again.',
+          failures: ['html503'],
+        },
       ],
       client,
     );
