@@ -1,5 +1,4 @@
 import {
-  BILLING_MESSAGES,
   billingPeriodLabel,
   canCancel,
   cancelRequest,
@@ -58,8 +57,9 @@ describe('billing labels', () => {
     expect(reactivationMessage({ status: 'trialing', trial_end_date: future }, now)).toBe(
       'Your subscription will continue with your current trial period. Your credit card will not be charged until June 1, 2026.',
     );
-    expect(reactivationMessage({ status: 'active', trial_end_date: past }, now)).toBe(BILLING_MESSAGES.chargedNow);
-    expect(reactivationMessage({ status: 'trialing', trial_end_date: past }, now)).toBe(BILLING_MESSAGES.chargedNow);
+    const chargedNow = 'Your credit card will be charged immediately and your subscription will be active right away.';
+    expect(reactivationMessage({ status: 'active', trial_end_date: past }, now)).toBe(chargedNow);
+    expect(reactivationMessage({ status: 'trialing', trial_end_date: past }, now)).toBe(chargedNow);
   });
 
   it('names purchases, cards and the billing period', () => {
