@@ -29,12 +29,26 @@ describe('CreateMessageDto', () => {
   });
 
   it('accepts each message type, and null for optional fields', async () => {
-    for (const type of ['contact_form', 'job_application', 'perk_provider', 'book_call', 'general']) {
+    for (const type of ['job_application', 'perk_provider', 'book_call', 'general']) {
       expect((await validateBody(CreateMessageDto, { ...modal, type })).errors).toEqual([]);
     }
+    expect((await validateBody(CreateMessageDto, { ...modal, type: 'contact_form', subject: 'Hi' })).errors).toEqual(
+      [],
+    );
     expect(
       (await validateBody(CreateMessageDto, { ...modal, phone: null, subject: null, source: null })).errors,
     ).toEqual([]);
+  });
+
+  it('requires a subject of a contact-page message only', async () => {
+    for (const subject of [undefined, null, '', '   ']) {
+      expect((await validateBody(CreateMessageDto, { ...modal, type: 'contact_form', subject })).errors).toEqual([
+        'Subject is required',
+      ]);
+    }
+    expect(
+      (await validateBody(CreateMessageDto, { ...modal, type: 'contact_form', subject: 'x'.repeat(201) })).errors,
+    ).toEqual(['Subject must be at most 200 characters long']);
   });
 
   it('requires name, e-mail and message, one message each', async () => {
