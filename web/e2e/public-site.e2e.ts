@@ -2,6 +2,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { localDateKey } from '../src/features/filings/deadline';
 import { FOOTER_FILING_NAMES, filingSlug } from '../src/features/filings/slug';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { expectClearedAfter5s, pauseClock, runClockUntilVisible, watchText } from './support/clock';
 
 // The public site against the real catalog and notifications services. Expected values come from the
 // API, never from the seed's titles.
@@ -76,60 +77,6 @@ function activeElement(page: Page): Promise<{ text: string; href: string | null 
     text: document.activeElement?.textContent?.trim() ?? '',
     href: document.activeElement?.getAttribute('href') ?? null,
   }));
-}
-
-/**
- * Stops the page's clock (installed before it loaded): from here on its timers fire only when the test
- * runs the clock, so a status message cannot clear on its own while the test looks at it.
- */
-async function pauseClock(page: Page): Promise<void> {
-  // A little ahead (the clock cannot go back): the timers due meanwhile fire once on the way.
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 10_000);
-}
-
-/** Runs the paused clock in small steps until `locator` shows (for replies handed on through timers). */
-async function runClockUntilVisible(page: Page, locator: Locator): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await locator.isVisible())) {
-    if (Date.now() > deadline) throw new Error('Still not visible after running the clock for 10 s');
-    await page.clock.runFor(50);
-  }
-}
-
-/**
- * Notes, in the page's own (paused) time, when `text` appears in the document and when it goes again.
- * Call it before the action that shows the text. Reading the page's clock at the moment of each DOM
- * change makes the 5 s rule independent of when React happens to run its effects in real time.
- */
-async function watchText(page: Page, text: string): Promise<void> {
-  await page.evaluate((watched) => {
-    const times: { shown: number | null; cleared: number | null } = { shown: null, cleared: null };
-    Object.assign(window, { __watchedText: times });
-    const check = () => {
-      const present = document.body.textContent?.includes(watched) ?? false;
-      if (present && times.shown === null) times.shown = Date.now();
-      if (!present && times.shown !== null && times.cleared === null) times.cleared = Date.now();
-    };
-    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
-  }, text);
-}
-
-/**
- * The spec's form status rule (part 2, section 4): the message watched with `watchText` goes 5 s after
- * it appeared — not before, and not later than the clock step (50 ms) and a little slack.
- */
-async function expectClearedAfter5s(page: Page): Promise<void> {
-  const read = () =>
-    page.evaluate(
-      () => (window as unknown as { __watchedText: { shown: number | null; cleared: number | null } }).__watchedText,
-    );
-  for (let step = 0; step < 200 && (await read()).cleared === null; step++) await page.clock.runFor(50);
-  const { shown, cleared } = await read();
-  if (shown === null || cleared === null)
-    throw new Error(`The message did not clear (${JSON.stringify({ shown, cleared })})`);
-  expect(cleared - shown).toBeGreaterThanOrEqual(5_000);
-  expect(cleared - shown).toBeLessThanOrEqual(5_150);
 }
 
 function future(days: number): Date {
