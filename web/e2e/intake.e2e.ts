@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminAccount, signInWithStoredSession, uniqueEmail } from './support/accounts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { expectClearedAfter5s, pauseClock, runClockUntilVisible, watchText } from './support/clock';
 import { applyWithResume, offerPerk, PDF } from './support/intake';
 
 // What visitors send the firm (careers, perks, deadline alerts) and the admin's inbox, in Chromium
@@ -30,9 +31,11 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 describe('careers', () => {
-  it('lists the positions and takes an application with a resume; the form clears', async () => {
+  it('lists the positions and takes an application with a resume; the form clears, the message after 5 s', async () => {
     const page = await newPage(browser);
+    await page.clock.install();
     await open(page, '/careers');
+    await pauseClock(page);
     const positions = main(page).getByRole('list').first().getByRole('heading', { level: 3 });
     expect(await positions.allInnerTexts()).toEqual([
       'CPA',
@@ -45,11 +48,17 @@ describe('careers', () => {
     ]);
     await expect(main(page).getByText('PDF, Word, PowerPoint or TXT, up to 5 MB.').isVisible()).resolves.toBe(true);
 
-    await applyWithResume(page, { name: 'Casey Applicant', email: uniqueEmail('apply'), file: 'casey-cv.pdf' });
+    await watchText(page, 'Your application has been submitted successfully!');
+    await applyWithResume(
+      page,
+      { name: 'Casey Applicant', email: uniqueEmail('apply'), file: 'casey-cv.pdf' },
+      (status) => runClockUntilVisible(page, status),
+    );
     const form = main(page).getByRole('form', { name: 'Job application' });
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Position').inputValue()).toBe('');
     expect(await form.getByLabel('Resume').inputValue()).toBe('');
+    await expectClearedAfter5s(page);
   });
 
   it('says which file types it takes as soon as another is chosen', async () => {
@@ -68,16 +77,20 @@ describe('careers', () => {
 });
 
 describe('perks', () => {
-  it('sends a provider offer and says it was received; links to /books', async () => {
+  it('sends a provider offer and says it was received, for 5 s; links to /books', async () => {
     const page = await newPage(browser);
+    await page.clock.install();
     await open(page, '/perks');
+    await pauseClock(page);
     expect(await main(page).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/books');
     const form = main(page).getByRole('form', { name: 'Perk provider' });
     await form.getByRole('button', { name: 'Submit Perk' }).click();
     expect(await form.getByRole('alert').innerText()).toBe('Please enter your company name');
 
-    await offerPerk(page, uniqueEmail('perk'));
+    await watchText(page, 'Thank you! Your perk provider submission has been received.');
+    await offerPerk(page, uniqueEmail('perk'), (status) => runClockUntilVisible(page, status));
     expect(await form.getByLabel('Company name').inputValue()).toBe('');
+    await expectClearedAfter5s(page);
   });
 });
 

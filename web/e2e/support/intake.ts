@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // The careers and perks forms filled in and sent as a visitor would: for the tests of what they send
 // (intake) and of how the pages look once sent (accessibility).
@@ -10,12 +10,21 @@ export const PDF = Buffer.from(
 );
 
 /**
+ * How a helper waits for the form's success status: by default as it comes; a test that holds the page's
+ * clock (support/clock.ts) runs the clock until it shows instead.
+ */
+type WaitForStatus = (status: Locator) => Promise<void>;
+
+const waitForIt: WaitForStatus = (status) => status.waitFor();
+
+/**
  * On /careers, the app running: applies for the Raleigh accountant position with a PDF resume and waits
  * for the success text.
  */
 export async function applyWithResume(
   page: Page,
   applicant: { name: string; email: string; file: string },
+  waitForStatus: WaitForStatus = waitForIt,
 ): Promise<void> {
   const main = page.getByRole('main');
   const form = main.getByRole('form', { name: 'Job application' });
@@ -29,11 +38,13 @@ export async function applyWithResume(
   await form.getByLabel('Message').fill('Ten years in public accounting.');
   await form.getByLabel('Resume').setInputFiles({ name: applicant.file, mimeType: 'application/pdf', buffer: PDF });
   await form.getByRole('button', { name: 'Submit Application' }).click();
-  await form.getByRole('status').filter({ hasText: 'Your application has been submitted successfully!' }).waitFor();
+  await waitForStatus(
+    form.getByRole('status').filter({ hasText: 'Your application has been submitted successfully!' }),
+  );
 }
 
 /** On /perks, the app running: offers a perk from `email` and waits for the success text. */
-export async function offerPerk(page: Page, email: string): Promise<void> {
+export async function offerPerk(page: Page, email: string, waitForStatus: WaitForStatus = waitForIt): Promise<void> {
   const form = page.getByRole('main').getByRole('form', { name: 'Perk provider' });
   await form.getByLabel('Company name').fill('Ledgerly');
   await form.getByLabel('Email', { exact: true }).fill(email);
@@ -43,8 +54,7 @@ export async function offerPerk(page: Page, email: string): Promise<void> {
   await form.getByRole('radio', { name: 'Promo code' }).check();
   await form.getByLabel('Redemption instructions').fill('Use code HARBOR20 at checkout');
   await form.getByRole('button', { name: 'Submit Perk' }).click();
-  await form
-    .getByRole('status')
-    .filter({ hasText: 'Thank you! Your perk provider submission has been received.' })
-    .waitFor();
+  await waitForStatus(
+    form.getByRole('status').filter({ hasText: 'Thank you! Your perk provider submission has been received.' }),
+  );
 }
