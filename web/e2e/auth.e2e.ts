@@ -102,6 +102,21 @@ describe('sign up and e-mail verification', () => {
     await submitSignIn(page, account);
     await waitForPath(page, '/profile');
     await expectProfileOf(page, account);
+
+    // A new client has neither subscriptions nor purchases: each list says so and links to what there is.
+    const emptyList = async (region: string, sentence: string, link: string) => {
+      const text = main(page).getByRole('region', { name: region }).getByText(sentence);
+      await text.waitFor();
+      // getByText ignores case: the sentence itself, as written.
+      expect(await text.textContent()).toContain(sentence);
+      return text.getByRole('link', { name: link, exact: true }).getAttribute('href');
+    };
+    expect(
+      await emptyList('My Subscriptions', 'You have no subscriptions yet.', 'Browse our bookkeeping packages'),
+    ).toBe('/books');
+    expect(await emptyList('Purchase History', 'You have not bought anything yet.', 'See our company services')).toBe(
+      '/company',
+    );
   });
 
   it('sends an unverified user from sign-in to verify, where the code of the mail verifies and continues', async () => {
