@@ -153,6 +153,10 @@ describe('billing pages', () => {
     await form.getByText(client.email).waitFor();
     expect(await form.getByRole('listitem').count()).toBe(4);
     expect(await form.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
+    expect(await form.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    // The support address of a build that configures none (VITE_SUPPORT_EMAIL), as a mail link.
+    const support = form.getByRole('link', { name: 'support@portal.localhost', exact: true });
+    expect(await support.getAttribute('href')).toBe('mailto:support@portal.localhost');
 
     await page.goto('/profile#purchase-history');
     await form.getByRole('region', { name: 'Purchase History' }).getByText('LLC Formation').waitFor();
@@ -184,6 +188,7 @@ describe('billing pages', () => {
     await form.getByText('$150.00', { exact: true }).waitFor();
     // The status is the payment's, uppercase like every purchase status (Pending only when it has none).
     await form.getByText('SUCCEEDED', { exact: true }).waitFor();
+    expect(await form.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
     expect(await form.getByRole('link', { name: 'Back to Filings' }).getAttribute('href')).toBe('/filings');
   });
 
@@ -300,6 +305,7 @@ describe('billing pages', () => {
       .getByRole('link', { name: 'View Invoices' })
       .click();
     await waitForPath(page, `/subscription/${subscription.id}/invoices`);
+    await main(page).getByRole('heading', { level: 1, name: 'Invoice History', exact: true }).waitFor();
     const table = main(page).getByRole('table');
     await table.waitFor();
     const rows = await table.getByRole('row').allTextContents();
