@@ -462,6 +462,22 @@ describe('home page', () => {
       return window.scrollY > 0 && Math.abs(section.top - header.bottom - 20) <= 1;
     });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('services');
+
+    // The About page's Get Started leads to the same section, from another page: a link to /#services.
+    await open(page, '/about');
+    const aboutGetStarted = main(page).getByRole('link', { name: 'Get Started', exact: true });
+    expect(await aboutGetStarted.getAttribute('href')).toBe('/#services');
+    await aboutGetStarted.click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#services');
+  });
+});
+
+describe('blog', () => {
+  it("says 'Coming soon'", async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await open(page, '/blog');
+
+    await main(page).getByRole('heading', { level: 1, name: 'Coming soon', exact: true }).waitFor();
   });
 });
 
@@ -490,6 +506,10 @@ describe('third parties', () => {
     );
     await page.waitForFunction(() =>
       Array.from(document.querySelectorAll<HTMLImageElement>('main img')).some((image) => image.complete),
+    );
+    // 'Don’t see your platform?': the way to ask for one.
+    expect(await main(page).getByRole('link', { name: 'Contact us', exact: true }).getAttribute('href')).toBe(
+      '/contact',
     );
 
     expect([...origins]).toEqual([new URL(baseUrl()).origin]);
