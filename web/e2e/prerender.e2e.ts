@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession } from './support/accounts';
 import { baseUrl, launchBrowser, newPage, waitForHydration } from './support/browser';
 import { AUTH_MESSAGES } from '../src/features/auth/errors';
@@ -42,6 +42,17 @@ const PAGES = [
   { path: '/', title: 'Harbor Tax & Accounting', links: ['/books', '/filings', '/privacy-policy'] },
   { path: '/books', title: 'Books | Harbor Tax & Accounting', links: ['/', '/filings', '/terms-of-service'] },
 ];
+
+/** Holds the page's scripts until the returned function is called: the page as it is before any script runs. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let runScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (runScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return runScripts;
+}
 
 describe('prerendered pages', () => {
   it.each(PAGES)(
@@ -248,12 +259,7 @@ describe('prerendered pages', () => {
 
   it('keeps what a visitor typed before the script ran out of the URL, then lets the form work', async () => {
     const page = await newPage(browser);
-    let runScripts!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (runScripts = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const runScripts = await holdScripts(page);
     await page.goto('/signin', { waitUntil: 'commit' });
     const main = page.getByRole('main');
     const signIn = main.getByRole('button', { name: 'Sign in' });
@@ -271,6 +277,18 @@ describe('prerendered pages', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await main.getByLabel('Email').inputValue()).toBe('early@example.com');
     expect(await main.getByLabel('Password').inputValue()).toBe('Early-pass1');
+  });
+
+  it('leaves a visitor where they scrolled the prerendered page while its script loaded', async () => {
+    const page = await newPage(browser);
+    const runScripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#services').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    runScripts();
+    await waitForHydration(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
   });
 
   it("takes a visitor from /careers' Apply links to the application form before the script runs", async () => {

@@ -7,7 +7,7 @@ const HASH_SCROLL_DELAY_ON_LOAD_MS = 500;
 const HASH_SCROLL_DELAY_ON_CHANGE_MS = 100;
 
 /**
- * A new page starts at the top (spec part 1, section 2); a location with a hash (/profile#subscriptions)
+ * A new page starts at the top (spec part 1, section 2), the first one where the browser put it; a location with a hash (/profile#subscriptions)
  * scrolls to that element instead. A change of query alone (a filter, say) keeps the scroll position.
  */
 export function ScrollToTop() {
@@ -24,7 +24,9 @@ export function ScrollToTop() {
       const timer = window.setTimeout(() => scrollToFragment(hash), delay);
       return () => window.clearTimeout(timer);
     }
-    if (pathChanged) window.scrollTo(0, 0);
+    // Not on the first load: the browser has placed it already, and a visitor may have scrolled the
+    // prerendered page while its script loaded; hydrating must not throw them back to the top.
+    if (pathChanged && !firstLoad) window.scrollTo(0, 0);
     // `key` is a dependency so that following the same #link twice scrolls again.
   }, [pathname, hash, key]);
 
