@@ -7,8 +7,9 @@ const HASH_SCROLL_DELAY_ON_LOAD_MS = 500;
 const HASH_SCROLL_DELAY_ON_CHANGE_MS = 100;
 
 /**
- * A new page starts at the top (spec part 1, section 2), the first one where the browser put it; a location with a hash (/profile#subscriptions)
- * scrolls to that element instead. A change of query alone (a filter, say) keeps the scroll position.
+ * A new page starts at the top (spec part 1, section 2), the first one where the browser put it; a
+ * location with a hash (/profile#subscriptions) scrolls to that element instead. A change of query
+ * alone (a filter, say) keeps the scroll position.
  */
 export function ScrollToTop() {
   const { pathname, hash, key } = useLocation();
