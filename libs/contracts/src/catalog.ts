@@ -98,6 +98,35 @@ export function trialMonthsOf(trial: string | number | null | undefined): number
   return /^\d{1,2}$/.test(text) ? Number(text) : 0;
 }
 
+/** The trial of a package's Trial attribute in days (months x 30): what the site offers and the catalog states. */
+export function trialPeriodDaysOf(trial: string | number | null | undefined): number {
+  return trialMonthsOf(trial) * DAYS_PER_TRIAL_MONTH;
+}
+
+/** What a price belongs to: a monthly package, a one-time service or a filing. */
+export type PricedItemKind = 'package' | 'service' | 'form';
+
+const QUOTE_WORDS = /quote|custom|varies|call/i;
+const RANGE = /[0-9]\s*-\s*\$?\s*[0-9]/;
+
+/**
+ * A price that is not one amount (spec part 2, section 9): custom, a quote, 'varies', 'call', a range
+ * ('$2,500-$5,000'), and for a package a starting price ('$1,500+/month'). A one-time service keeps its
+ * '+' ('$299 + state filing fees' is a fixed price; the fees are billed separately).
+ */
+export function isQuotedPrice(price: string, kind: PricedItemKind): boolean {
+  return QUOTE_WORDS.test(price) || RANGE.test(price) || (kind === 'package' && price.includes('+'));
+}
+
+/**
+ * What the item costs when it can be bought by card: its amount, unless it has none or its price is
+ * quoted; null otherwise. The site offers Subscribe, Start or a card form by it, and billing charges by it
+ * (`catalog.billing_price_list` holds the same rule in SQL; the catalog's integration test compares them).
+ */
+export function fixedPriceCents(price: string, amountCents: number | null, kind: PricedItemKind): number | null {
+  return amountCents !== null && !isQuotedPrice(price, kind) ? amountCents : null;
+}
+
 /**
  * The subscribe page's trial rule (spec part 2, section 9) for a requested number of days: 1 means 30
  * days, another positive whole number that many days; 0, nothing or anything else means no trial.

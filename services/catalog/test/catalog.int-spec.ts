@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { repoRoot } from '@portal/config';
+import { fixedPriceCents, trialMonthsOf } from '@portal/contracts';
 import { serviceDataSourceOptions } from '@portal/database';
 import { createTestDatabase, TestDatabase, useTestApp } from '@portal/testing';
 import { CATALOG_DATA } from '../src/catalog.data';
@@ -478,6 +479,70 @@ describe('catalog API', () => {
       const a = (await get('/services/by-category/Books')).headers.get('etag');
       const b = (await get('/services/by-category/Tax')).headers.get('etag');
       expect(a).not.toBe(b);
+    });
+  });
+
+  describe('billing_price_list (the view billing charges by)', () => {
+    // Prices and trials an admin might type; the view (SQL) and @portal/contracts (the site) must agree.
+    const PRICES = [
+      '$300/month',
+      '$0',
+      '$1,500+/month',
+      '$299 + state filing fees',
+      '$2,500-$5,000',
+      '$200 - $ 400',
+      'Custom quote',
+      'Price VARIES',
+      'Call us',
+      'Form 1099-NEC',
+    ];
+    const TRIALS = ['3', ' 12 ', '0', 'N/A', '2 months', '1.5', '-1', '100', ''];
+
+    it('reads prices and trials by the rules the site shows them by', async () => {
+      await sql.query('BEGIN');
+      try {
+        const expected: Array<[string, boolean, number]> = [];
+        for (const [index, price] of PRICES.entries()) {
+          for (const [kind, cycle] of [
+            ['package', 'monthly'],
+            ['service', null],
+          ] as const) {
+            const trial = TRIALS[index % TRIALS.length];
+            const amount = index % 3 === 0 ? null : 10000 + index;
+            const { rows } = await sql.query<{ id: string }>(
+              `INSERT INTO catalog.services (slug, category, provider, title, price, amount_cents, billing_cycle,
+                                             description, attributes, position)
+               VALUES ($1, 'Books', 'Harbor', $1, $2, $3, $4, '', jsonb_build_object('Trial', $5::text), 999)
+               RETURNING id`,
+              [`price-rule-${kind}-${index}`, price, amount, cycle, trial],
+            );
+            expected.push([
+              rows[0].id,
+              fixedPriceCents(price, amount, kind) !== null,
+              kind === 'package' ? trialMonthsOf(trial) : 0,
+            ]);
+          }
+          const fee = index % 3 === 1 ? null : 5000 + index;
+          const { rows } = await sql.query<{ id: string }>(
+            `INSERT INTO catalog.filing_forms (slug, form_name, name, short_description, long_description,
+                                               filing_frequency, estimated_fee, estimated_fee_cents, position)
+             VALUES ($1, $1, $1, '', '', 'Annual', $2, $3, 999) RETURNING id`,
+            [`price-rule-form-${index}`, price, fee],
+          );
+          expected.push([rows[0].id, fixedPriceCents(price, fee, 'form') !== null, 0]);
+        }
+        const { rows } = await sql.query<{ id: string; is_fixed_price: boolean; trial_months: number }>(
+          'SELECT id, is_fixed_price, trial_months FROM catalog.billing_price_list WHERE id = ANY($1::uuid[])',
+          [expected.map(([id]) => id)],
+        );
+        const byId = new Map(rows.map((row) => [row.id, [row.id, row.is_fixed_price, row.trial_months]]));
+        expect(expected.map(([id]) => byId.get(id))).toEqual(expected);
+        // Both answers occur: the comparison is not between two constants.
+        expect(new Set(expected.map(([, fixed]) => fixed))).toEqual(new Set([true, false]));
+        expect(new Set(expected.map(([, , months]) => months)).size).toBeGreaterThan(2);
+      } finally {
+        await sql.query('ROLLBACK');
+      }
     });
   });
 

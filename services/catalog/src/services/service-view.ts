@@ -1,4 +1,4 @@
-import { DAYS_PER_TRIAL_MONTH, trialMonthsOf, type PackageReply, type ServiceReply } from '@portal/contracts';
+import { trialMonthsOf, trialPeriodDaysOf, type PackageReply, type ServiceReply } from '@portal/contracts';
 import type { Service } from './service.entity';
 
 /**
@@ -30,7 +30,6 @@ export function toServiceResponse(service: Service): ServiceReply {
 
 /** A service billed monthly, with what billing needs to start the subscription and its trial. */
 export function toPackageResponse(service: ServiceReply & { billing_cycle: 'monthly' }): PackageReply {
-  const months = trialMonthsOf(service.attributes.Trial);
   return {
     id: service.id,
     slug: service.slug,
@@ -43,7 +42,7 @@ export function toPackageResponse(service: ServiceReply & { billing_cycle: 'mont
     amount_cents: service.amount_cents,
     currency: service.currency,
     billing_cycle: service.billing_cycle,
-    trial_months: months,
-    trial_period_days: months * DAYS_PER_TRIAL_MONTH,
+    trial_months: trialMonthsOf(service.attributes.Trial),
+    trial_period_days: trialPeriodDaysOf(service.attributes.Trial),
   };
 }

@@ -13,10 +13,12 @@ import {
   trialText,
 } from './package-display';
 
-const pkg = (price: string, attributes: Record<string, string> = {}) => ({
+// An amount is given unless a case is about its absence: the price's words decide.
+const pkg = (price: string, attributes: Record<string, string> = {}, amount_cents: number | null = 30000) => ({
   id: 'pkg-1',
   price,
   attributes,
+  amount_cents,
 });
 
 describe('packageAction', () => {
@@ -36,8 +38,15 @@ describe('packageAction', () => {
     'Call us',
     'Get a Quote',
     'QUOTE',
+    '$2,500-$5,000',
+    '$200 - $400/month',
   ])('books a call for %j', (price) => {
     expect(packageAction(pkg(price))).toEqual({ kind: 'book-call' });
+  });
+
+  it('books a call for a package without an amount, which billing cannot charge', () => {
+    expect(packageAction(pkg('$300/month', {}, null))).toEqual({ kind: 'book-call' });
+    expect(packageAction(pkg('$0', {}, 0))).toEqual({ kind: 'subscribe', to: '/subscribe?package=pkg-1&trial=0' });
   });
 });
 
@@ -45,19 +54,27 @@ describe('companyServiceAction', () => {
   it.each(['$299', '$299 + state fees', '$499 plus filing fees', 'Fees: $150', '$100 one-time'])(
     'starts the purchase of %j',
     (price) => {
-      expect(companyServiceAction({ id: '42', price, category: 'Company' })).toEqual({
+      expect(companyServiceAction({ id: '42', price, category: 'Company', amount_cents: 29900 })).toEqual({
         kind: 'start',
         to: '/service-purchase?service=42&type=company',
       });
     },
   );
 
-  it.each(['Custom', 'Varies by state', 'Call for pricing', 'Request a quote', 'Contact us', ''])(
+  it.each(['Custom', 'Varies by state', 'Call for pricing', 'Request a quote', '$2,500-$5,000'])(
     'books a call for %j',
     (price) => {
-      expect(companyServiceAction({ id: '42', price, category: 'Company' })).toEqual({ kind: 'book-call' });
+      expect(companyServiceAction({ id: '42', price, category: 'Company', amount_cents: 29900 })).toEqual({
+        kind: 'book-call',
+      });
     },
   );
+
+  it.each(['Contact us', '', '$299'])('books a call for %j without an amount', (price) => {
+    expect(companyServiceAction({ id: '42', price, category: 'Company', amount_cents: null })).toEqual({
+      kind: 'book-call',
+    });
+  });
 });
 
 describe('trials', () => {
@@ -157,6 +174,7 @@ describe('serviceAction', () => {
     category: 'Compliance',
     price,
     attributes: { Trial: '3' },
+    amount_cents: 29900,
     ...(billing_cycle === undefined ? {} : { billing_cycle }),
   });
 

@@ -1,4 +1,4 @@
-import { DAYS_PER_TRIAL_MONTH, trialMonthsOf } from '@portal/contracts';
+import { fixedPriceCents, trialMonthsOf, trialPeriodDaysOf } from '@portal/contracts';
 import { ROUTES } from '../../shared/routes';
 import type { CatalogService } from './catalog';
 
@@ -13,11 +13,6 @@ export const RECONCILIATIONS_ATTRIBUTE = 'Bank/CC Reconciliations';
 /** An attribute's value: text in the catalog's replies; the readers below take a number or a boolean too. */
 type AttributeValue = CatalogService['attributes'][string] | number | boolean | null;
 type Attributes = Readonly<Record<string, AttributeValue>>;
-
-// A package price that is not a fixed monthly amount: sold after a call, not by card.
-const PACKAGE_CALL_PRICE = /\+|custom|varies|call|quote/i;
-// A company-service price that cannot be charged as is.
-const COMPANY_CALL_PRICE = /custom|varies|call|quote/i;
 
 export type PackageAction = { kind: 'subscribe'; to: string } | { kind: 'book-call' };
 export type CompanyServiceAction = { kind: 'start'; to: string } | { kind: 'book-call' };
@@ -39,7 +34,7 @@ export function trialText(attributes: Attributes): string | null {
 
 /** The trial query value of the subscribe page: days (months x 30), 0 without a trial. */
 export function trialDays(attributes: Attributes): number {
-  return trialMonths(attributes) * DAYS_PER_TRIAL_MONTH;
+  return trialPeriodDaysOf(text(attributes[TRIAL_ATTRIBUTE]));
 }
 
 export function subscribePath(pkg: Pick<CatalogService, 'id' | 'attributes'>): string {
@@ -53,9 +48,15 @@ export function servicePurchasePath(service: Pick<CatalogService, 'id' | 'catego
   return `${ROUTES.servicePurchase}?${query.toString()}`;
 }
 
-/** Packages: a price with '+', custom, varies, call or quote shows 'Book a Call' instead of Subscribe. */
-export function packageAction(pkg: Pick<CatalogService, 'id' | 'price' | 'attributes'>): PackageAction {
-  if (PACKAGE_CALL_PRICE.test(pkg.price)) return { kind: 'book-call' };
+/**
+ * Packages: a price with '+', custom, varies, call or quote shows 'Book a Call' instead of Subscribe, and
+ * so does one billing would not charge either (a range, no amount): the rule is `fixedPriceCents`, shared
+ * with billing.
+ */
+export function packageAction(
+  pkg: Pick<CatalogService, 'id' | 'price' | 'attributes' | 'amount_cents'>,
+): PackageAction {
+  if (fixedPriceCents(pkg.price, pkg.amount_cents, 'package') === null) return { kind: 'book-call' };
   return { kind: 'subscribe', to: subscribePath(pkg) };
 }
 
@@ -69,11 +70,14 @@ export function packageAction(pkg: Pick<CatalogService, 'id' | 'price' | 'attrib
  * - 'fees' does not make a price unpurchasable: formation prices are quoted '+ state fees' because state
  *   filing fees are not included (part 2, section 9) and the purchase page says so, so such a price
  *   still shows Start (the half of the old rule that made sense);
- * - custom, varies, call or quote, or a price with no amount at all, shows 'Book a Call', as on the
- *   package pages ('+' is not a reason here: '$299 + state fees' is the normal formation price).
+ * - custom, varies, call or quote, a range, or no amount at all shows 'Book a Call', as on the package
+ *   pages ('+' is not a reason here: '$299 + state fees' is the normal formation price). The rule is
+ *   `fixedPriceCents`, the one billing charges by.
  */
-export function companyServiceAction(service: Pick<CatalogService, 'id' | 'price' | 'category'>): CompanyServiceAction {
-  if (COMPANY_CALL_PRICE.test(service.price) || !/\d/.test(service.price)) return { kind: 'book-call' };
+export function companyServiceAction(
+  service: Pick<CatalogService, 'id' | 'price' | 'category' | 'amount_cents'>,
+): CompanyServiceAction {
+  if (fixedPriceCents(service.price, service.amount_cents, 'service') === null) return { kind: 'book-call' };
   return { kind: 'start', to: servicePurchasePath(service) };
 }
 
@@ -95,7 +99,7 @@ export function isPackage(
 
 /** The card's button: packages by the package rule, one-time services by the company-services rule. */
 export function serviceAction(
-  service: Pick<CatalogService, 'id' | 'price' | 'attributes' | 'category'> &
+  service: Pick<CatalogService, 'id' | 'price' | 'attributes' | 'category' | 'amount_cents'> &
     Partial<Pick<CatalogService, 'billing_cycle'>>,
   pageMode: 'packages' | 'company',
 ): ServiceAction {

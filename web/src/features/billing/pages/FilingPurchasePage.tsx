@@ -1,3 +1,4 @@
+import { fixedPriceCents } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
@@ -42,6 +43,7 @@ function FilingPurchase({ filingId, back }: { filingId: string; back: React.Reac
     );
   }
   const data = form.data;
+  const cents = fixedPriceCents(data.estimated_fee, data.estimated_fee_cents, 'form');
   return (
     <OneTimeCheckout
       name={data.form_name}
@@ -55,7 +57,7 @@ function FilingPurchase({ filingId, back }: { filingId: string; back: React.Reac
           </p>
         </>
       }
-      amount={data.estimated_fee_cents === null ? null : data.estimated_fee_cents / 100}
+      amount={cents === null ? null : cents / 100}
       quoteMessage="This filing is priced by quote and cannot be bought online. Please contact us."
       back={back}
       pay={(paymentMethodId, key) => payForForm({ form_id: data.id, payment_method_id: paymentMethodId }, key)}

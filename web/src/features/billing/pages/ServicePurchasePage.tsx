@@ -1,3 +1,4 @@
+import { fixedPriceCents } from '@portal/contracts';
 import type { ServiceConfirmationState } from '../confirmation';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -57,7 +58,8 @@ function ServicePurchase({ serviceId, back }: { serviceId: string; back: React.R
       </PageMessage>
     );
   }
-  const amount = data.amount_cents === null ? null : data.amount_cents / 100;
+  const cents = fixedPriceCents(data.price, data.amount_cents, 'service');
+  const amount = cents === null ? null : cents / 100;
   return (
     <OneTimeCheckout
       name={data.title}

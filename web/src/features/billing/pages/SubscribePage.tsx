@@ -1,4 +1,4 @@
-import type { CreateSubscriptionReply, PackageReply } from '@portal/contracts';
+import { fixedPriceCents, type CreateSubscriptionReply, type PackageReply } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -81,6 +81,8 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
     pkg.data.trial_period_days,
     hadTrial(subscriptions.data, packageId),
   );
+  // Null for a price sold after a call (the cards' rule, and billing's).
+  const monthlyCents = fixedPriceCents(pkg.data.price, pkg.data.amount_cents, 'package');
 
   async function pay(paymentMethodId: string, key: string) {
     return subscriptionOutcome(
@@ -115,15 +117,13 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
                 ? `Your free trial has started. Your card will not be charged until ${formatDate(subscribed.trial_end_date)}.`
                 : `You are subscribed to ${subscribed.package_name}.`}
             </PaymentSuccess>
-          ) : pkg.data.amount_cents === null ? (
+          ) : monthlyCents === null ? (
             <p>This package is priced after a call with us and cannot be bought online.</p>
           ) : (
             <PaymentsProvider>
               <CheckoutForm
                 submitLabel={
-                  trialDays > 0
-                    ? 'Start Free Trial'
-                    : `Subscribe for ${formatAmount(pkg.data.amount_cents / 100)}/month`
+                  trialDays > 0 ? 'Start Free Trial' : `Subscribe for ${formatAmount(monthlyCents / 100)}/month`
                 }
                 pay={pay}
                 onSuccess={onSuccess}
