@@ -393,6 +393,25 @@ describe('contact modal', () => {
     expect(messages).toHaveLength(0);
 
     await preferred.fill(`${day}T10:30`);
+    // A phone the server would refuse is refused here, at its field (isPhoneNumber).
+    const phone = dialog.getByLabel('Phone (optional)');
+    await phone.fill('12345');
+    await send.click();
+    await dialog.getByText('Please enter a valid phone number').waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(messages).toHaveLength(0);
+    await phone.fill('');
+
+    // The send fails once (part 1, section 8's words), the form stays as typed.
+    expectFailedResponses(page, { status: 500, path: '/api/messages/' });
+    await page.route('**/api/messages/', (route) => route.fulfill({ status: 500, json: { detail: 'Down' } }), {
+      times: 1,
+    });
+    await send.click();
+    await dialog.getByText('Failed to send message. Please try again.').waitFor();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Ann Lee');
+    messages.length = 0;
+
     await send.click();
     await dialog.getByText('Your message has been sent successfully!').waitFor();
     // The success message replaced the form and its focused button: the focus stays in the dialog, and
@@ -434,6 +453,55 @@ describe('contact modal', () => {
     await page.mouse.click(5, DESKTOP.height - 5);
     await dialog.waitFor({ state: 'detached' });
     expect((await activeElement(page)).text).toBe('Book My Consultation');
+  });
+});
+
+describe('landing call-back form', () => {
+  it('sends the lead to the staff as a call request with the campaign, then thanks', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    const messages: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/messages/')) messages.push(request);
+    });
+    await open(page, '/cta-landing?utm_source=newsletter&utm_campaign=spring&gclid=abc');
+    await main(page).getByRole('button', { name: 'Request a call back' }).click();
+    const form = main(page).getByRole('form', { name: 'Consultation request' });
+    await form.getByLabel('Full Name').fill('Ann Lee');
+    const email = `e2e-landing-${Date.now()}@example.com`;
+    await form.getByLabel('Business Email').fill(email);
+    await form.getByLabel('Company').fill('Acme Books');
+    await form.getByLabel('Phone (optional)').fill('call me');
+    const submit = form.getByRole('button', { name: 'Request My Consultation' });
+    await submit.click();
+    await form.getByText('Please enter a valid phone number').waitFor();
+    expect(messages).toHaveLength(0);
+    await form.getByLabel('Phone (optional)').fill('+1 (919) 555-0142');
+
+    // A failed send says so and keeps the form as typed.
+    expectFailedResponses(page, { status: 500, path: '/api/messages/' });
+    await page.route('**/api/messages/', (route) => route.fulfill({ status: 500, json: { detail: 'Down' } }), {
+      times: 1,
+    });
+    await submit.click();
+    await form.getByText('Failed to send message. Please try again.').waitFor();
+    expect(await form.getByLabel('Company').inputValue()).toBe('Acme Books');
+    messages.length = 0;
+
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/messages/'));
+    await submit.click();
+    expect((await sent).status()).toBe(201);
+    await main(page).getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await main(page).getByText('We have received your request and will contact you within 24 hours.').waitFor();
+    expect(messages).toHaveLength(1);
+    expect(messages[0].postDataJSON()).toEqual({
+      name: 'Ann Lee',
+      email,
+      phone: '+1 (919) 555-0142',
+      type: 'book_call',
+      source: 'cta-landing',
+      message:
+        'Please contact me about a free 15-minute consultation.\nCompany: Acme Books\n\nCampaign:\nutm_source: newsletter\nutm_campaign: spring\ngclid: abc',
+    });
   });
 });
 

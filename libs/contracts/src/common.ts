@@ -7,6 +7,23 @@
 /** The longest e-mail address any endpoint takes (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** The longest phone number the forms take. */
+export const PHONE_MAX_LENGTH = 40;
+export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number';
+
+/**
+ * A phone number as people write it: at least 7 digits with the usual separators ('+1 (919) 555-0142',
+ * '919.555.0142'), an optional extension ('x12', 'ext. 12'), at most 40 characters. The forms check it
+ * before sending and the server refuses anything else with the same words.
+ */
+export function isPhoneNumber(value: string): boolean {
+  return (
+    value.length <= PHONE_MAX_LENGTH &&
+    /^\+?[0-9().\-\s/]+((ext\.?|x)\s*[0-9]{1,6})?$/i.test(value) &&
+    (value.match(/[0-9]/g) ?? []).length >= 7
+  );
+}
+
 /** The body of every error (4xx and 5xx); the web shows `detail` as it is. */
 export interface ErrorReply {
   detail: string;

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, ValidationArguments, ValidationOptions } from 'class-validator';
-import { EMAIL_MAX_LENGTH } from '@portal/contracts';
+import { EMAIL_MAX_LENGTH, isPhoneNumber, PHONE_INVALID_MESSAGE } from '@portal/contracts';
 import { hasForbiddenText } from './request-input';
 
 /*
@@ -169,18 +169,13 @@ export function IsEmailAddress(
   });
 }
 
-/** Optional phone number: digits with the usual separators, an optional extension, at most 40 characters. */
+/** Optional phone number (`isPhoneNumber`: the forms' rule). */
 export function IsOptionalPhone(): PropertyDecorator {
   return ValidateBy({
     name: 'isOptionalPhone',
     validator: {
-      validate: (value: unknown) =>
-        value === undefined ||
-        (typeof value === 'string' &&
-          value.length <= 40 &&
-          /^\+?[0-9().\-\s/]+((ext\.?|x)\s*[0-9]{1,6})?$/i.test(value) &&
-          (value.match(/[0-9]/g) ?? []).length >= 7),
-      defaultMessage: () => 'Please enter a valid phone number',
+      validate: (value: unknown) => value === undefined || (typeof value === 'string' && isPhoneNumber(value)),
+      defaultMessage: () => PHONE_INVALID_MESSAGE,
     },
   });
 }

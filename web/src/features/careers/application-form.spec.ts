@@ -50,6 +50,10 @@ describe('validateApplication', () => {
     });
     expect(validateApplication(values({ email: 'jane@' }), pdf)?.field).toBe('email');
     expect(validateApplication(values({ phone: '' }), pdf)?.field).toBe('phone');
+    expect(validateApplication(values({ phone: 'call me' }), pdf)).toEqual({
+      message: 'Please enter a valid phone number',
+      field: 'phone',
+    });
     expect(validateApplication(values({ linkedin: 'linkedin.com/in/jane' }), pdf)).toEqual({
       message: APPLICATION_MESSAGES.linkedinInvalid,
       field: 'linkedin',

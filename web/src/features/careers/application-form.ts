@@ -1,6 +1,8 @@
 import {
   APPLICATION_POSITIONS,
+  isPhoneNumber,
   JOB_APPLICATION_SOURCE,
+  PHONE_INVALID_MESSAGE,
   RESUME_FIELD,
   RESUME_INVALID_TYPE,
   RESUME_MAX_BYTES,
@@ -87,6 +89,7 @@ export function validateApplication(
   if (!values.email.trim()) return { message: APPLICATION_MESSAGES.emailRequired, field: 'email' };
   if (!isValidEmail(values.email)) return { message: APPLICATION_MESSAGES.emailInvalid, field: 'email' };
   if (!values.phone.trim()) return { message: APPLICATION_MESSAGES.phoneRequired, field: 'phone' };
+  if (!isPhoneNumber(values.phone.trim())) return { message: PHONE_INVALID_MESSAGE, field: 'phone' };
   if (values.linkedin.trim() && !isWebAddress(values.linkedin)) {
     return { message: APPLICATION_MESSAGES.linkedinInvalid, field: 'linkedin' };
   }

@@ -108,6 +108,18 @@ describe('validateContactModal', () => {
     expect(validateContactModal(modal({ message: '\n' }), NOW)?.field).toBe('message');
   });
 
+  it.each(['+1 (919) 555-0142', '919.555.0142 x12', ' 9195550142 ', ''])('takes the phone %j', (phone) => {
+    expect(validateContactModal(modal({ phone }), NOW)).toBeNull();
+  });
+
+  // The server's rule (isPhoneNumber): otherwise it refuses what the form let through.
+  it.each(['12345', 'call me', '+1 919 555 0142 (mobile)', '1'.repeat(41)])('refuses the phone %j', (phone) => {
+    expect(validateContactModal(modal({ phone }), NOW)).toEqual({
+      message: 'Please enter a valid phone number',
+      field: 'phone',
+    });
+  });
+
   it('checks the preferred date/time when one is chosen', () => {
     expect(validateContactModal(modal({ preferredTime: '2026-03-03T13:30' }), NOW)).toEqual({
       message: CONTACT_MESSAGES.preferredPast,
@@ -144,7 +156,12 @@ describe('the contact page', () => {
 describe('sendErrorMessage', () => {
   it('shows the screen text, or the detail of a rate limit', () => {
     const fallback = CONTACT_MESSAGES.pageFailed;
-    expect(sendErrorMessage(new ApiError(400, 'x', { detail: 'email must be an email' }), fallback)).toBe(fallback);
+    // A refusal of what was typed says what to change; a bare 400 keeps the screen's words.
+    expect(sendErrorMessage(new ApiError(400, 'x', { detail: 'Please enter a valid email address' }), fallback)).toBe(
+      'Please enter a valid email address',
+    );
+    expect(sendErrorMessage(new ApiError(400, 'x', {}), fallback)).toBe(fallback);
+    expect(sendErrorMessage(new ApiError(500, 'x', { detail: 'Internal error' }), fallback)).toBe(fallback);
     expect(sendErrorMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
     expect(
       sendErrorMessage(new ApiError(429, 'x', { detail: 'Too many messages. Try again in 10 minutes.' }), fallback),

@@ -1,4 +1,4 @@
-import type { CreateMessageRequest } from '@portal/contracts';
+import { isPhoneNumber, PHONE_INVALID_MESSAGE, type CreateMessageRequest } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import { serverDetail } from '../../shared/api/server-detail';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
@@ -49,6 +49,8 @@ export interface ContactPageValues {
   subject: string;
   message: string;
 }
+
+type SenderValues = Pick<ContactPageValues, 'name' | 'email' | 'phone'>;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
@@ -127,11 +129,17 @@ export function foldPreferredTime(message: string, preferredTime: string, timeZo
   return `${text}\n\nPreferred date/time: ${formatPreferredTime(date)}${timeZone ? ` (${timeZone})` : ''}`;
 }
 
-function checkSender(values: { name: string; email: string }): ValidationIssue<'name' | 'email'> | null {
+/** The optional phone field: blank, or a number the server takes. */
+export function phoneIssue(phone: string): ValidationIssue<'phone'> | null {
+  const value = phone.trim();
+  return value && !isPhoneNumber(value) ? { message: PHONE_INVALID_MESSAGE, field: 'phone' } : null;
+}
+
+function checkSender(values: SenderValues): ValidationIssue<'name' | 'email' | 'phone'> | null {
   if (!values.name.trim()) return { message: CONTACT_MESSAGES.nameRequired, field: 'name' };
   if (!values.email.trim()) return { message: CONTACT_MESSAGES.emailRequired, field: 'email' };
   if (!isValidEmail(values.email)) return { message: CONTACT_MESSAGES.emailInvalid, field: 'email' };
-  return null;
+  return phoneIssue(values.phone);
 }
 
 export function validateContactModal(
@@ -152,8 +160,6 @@ export function validateContactPage(values: ContactPageValues): ValidationIssue<
   if (!values.message.trim()) return { message: CONTACT_MESSAGES.messageRequired, field: 'message' };
   return null;
 }
-
-type SenderValues = Pick<ContactPageValues, 'name' | 'email' | 'phone'>;
 
 /** The sender part of a POST /messages/ body. Phone is optional and left out when empty. */
 function sender(values: SenderValues): Pick<CreateMessageRequest, 'name' | 'email' | 'phone'> {
@@ -188,10 +194,12 @@ export function contactPagePayload(values: ContactPageValues): CreateMessageRequ
 }
 
 /**
- * The text for a failed send: the screen's own words, except for a rate limit, whose detail says when
- * to try again (which 'Please try again' would contradict).
+ * The text for a failed send: the screen's own words, except where 'Please try again' would mislead —
+ * a refusal of what was typed (400: the server says what to change) and a rate limit (429: its detail
+ * says when to try again).
  */
 export function sendErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 429) return serverDetail(error) ?? fallback;
+  if (error instanceof ApiError && (error.status === 400 || error.status === 429))
+    return serverDetail(error) ?? fallback;
   return fallback;
 }

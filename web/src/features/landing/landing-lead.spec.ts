@@ -1,4 +1,4 @@
-import { buildLandingLead, LANDING_MESSAGES, readTracking, validateLandingForm } from './landing-lead';
+import { LANDING_MESSAGES, landingMessage, readTracking, validateLandingForm } from './landing-lead';
 
 describe('readTracking', () => {
   it('captures the UTM parameters and both click ids', () => {
@@ -39,26 +39,30 @@ describe('the landing form', () => {
     expect(validateLandingForm({ ...values, company: ' ' })?.field).toBe('company');
   });
 
-  it('builds the lead with the tracking, the source page and a timestamp', () => {
-    const lead = buildLandingLead(
-      values,
-      readTracking('?utm_source=newsletter&gclid=abc'),
-      new Date(Date.UTC(2026, 2, 3, 12)),
-    );
-    expect(lead).toEqual({
+  it('checks a phone, when one is given, by the server rule', () => {
+    expect(validateLandingForm({ ...values, phone: '+1 (919) 555-0142' })).toBeNull();
+    expect(validateLandingForm({ ...values, phone: '555' })).toEqual({
+      message: 'Please enter a valid phone number',
+      field: 'phone',
+    });
+  });
+
+  it('sends the lead as a call request with the company and the campaign, from cta-landing', () => {
+    expect(landingMessage(values, readTracking('?utm_source=newsletter&gclid=abc'))).toEqual({
       name: 'Ann Lee',
       email: 'ann@acme.example',
-      company: 'Acme',
-      phone: '',
-      utm_source: 'newsletter',
-      utm_medium: '',
-      utm_campaign: '',
-      utm_term: '',
-      utm_content: '',
-      gclid: 'abc',
-      fbclid: '',
-      source_page: 'cta-landing',
-      timestamp: '2026-03-03T12:00:00.000Z',
+      type: 'book_call',
+      source: 'cta-landing',
+      message:
+        'Please contact me about a free 15-minute consultation.\nCompany: Acme\n\nCampaign:\nutm_source: newsletter\ngclid: abc',
+    });
+    expect(landingMessage({ ...values, phone: ' 919 555 0142 ' }, readTracking(''))).toEqual({
+      name: 'Ann Lee',
+      email: 'ann@acme.example',
+      phone: '919 555 0142',
+      type: 'book_call',
+      source: 'cta-landing',
+      message: 'Please contact me about a free 15-minute consultation.\nCompany: Acme',
     });
   });
 });

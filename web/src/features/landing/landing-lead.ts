@@ -1,8 +1,11 @@
+import type { CreateMessageRequest } from '@portal/contracts';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
+import { phoneIssue } from '../contact/contact-form';
 
 /**
- * The /cta-landing contact form (spec part 1, sections 3 and 5): it captures the campaign's tracking
- * parameters and sends nothing (a simulated submit of about 1 s, then the thank-you view).
+ * The /cta-landing contact form (spec part 1, sections 3 and 5) and the campaign's tracking parameters.
+ * The spec's form sent nothing (a simulated submit) while its thank-you view promises contact within 24
+ * hours; here the lead reaches the staff inbox as a call request (POST /messages/), the one promise kept.
  */
 
 export const TRACKING_PARAMS = [
@@ -19,7 +22,6 @@ export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 export type Tracking = Record<TrackingParam, string>;
 
 export const LANDING_SOURCE_PAGE = 'cta-landing';
-export const SIMULATED_SUBMIT_MS = 1000;
 // Long enough for any real campaign value; keeps a crafted URL from filling the lead with junk.
 const MAX_PARAM_LENGTH = 200;
 
@@ -45,27 +47,31 @@ export interface LandingFormValues {
   phone: string;
 }
 
-export interface LandingLead extends LandingFormValues, Tracking {
-  source_page: typeof LANDING_SOURCE_PAGE;
-  timestamp: string;
-}
-
 export function validateLandingForm(values: LandingFormValues): ValidationIssue<keyof LandingFormValues> | null {
   if (!values.name.trim()) return { message: LANDING_MESSAGES.nameRequired, field: 'name' };
   if (!values.email.trim()) return { message: LANDING_MESSAGES.emailRequired, field: 'email' };
   if (!isValidEmail(values.email)) return { message: LANDING_MESSAGES.emailInvalid, field: 'email' };
   if (!values.company.trim()) return { message: LANDING_MESSAGES.companyRequired, field: 'company' };
-  return null;
+  return phoneIssue(values.phone);
 }
 
-export function buildLandingLead(values: LandingFormValues, tracking: Tracking, now: Date): LandingLead {
+/**
+ * The lead as a message to the staff: a call request (type book_call) from the landing page (source
+ * cta-landing), its company and the campaign's parameters in the text; the server stamps the time.
+ */
+export function landingMessage(values: LandingFormValues, tracking: Tracking): CreateMessageRequest {
+  const phone = values.phone.trim();
+  const campaign = TRACKING_PARAMS.filter((name) => tracking[name]).map((name) => `${name}: ${tracking[name]}`);
   return {
     name: values.name.trim(),
     email: values.email.trim(),
-    company: values.company.trim(),
-    phone: values.phone.trim(),
-    ...tracking,
-    source_page: LANDING_SOURCE_PAGE,
-    timestamp: now.toISOString(),
+    ...(phone ? { phone } : {}),
+    type: 'book_call',
+    source: LANDING_SOURCE_PAGE,
+    message: [
+      'Please contact me about a free 15-minute consultation.',
+      `Company: ${values.company.trim()}`,
+      ...(campaign.length ? ['', 'Campaign:', ...campaign] : []),
+    ].join('\n'),
   };
 }

@@ -1,3 +1,4 @@
+import { PHONE_MAX_LENGTH } from '@portal/contracts';
 import type { InputHTMLAttributes, Ref } from 'react';
 import { Field, type FieldProps } from './Field';
 
@@ -24,4 +25,9 @@ export function TextField({
       {(control) => <input ref={ref} {...control} {...input} />}
     </Field>
   );
+}
+
+/** 'Phone (optional)': a telephone input as long as the server's phone rule allows (isPhoneNumber). */
+export function OptionalPhoneField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'maxLength'>) {
+  return <TextField label="Phone (optional)" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} {...props} />;
 }

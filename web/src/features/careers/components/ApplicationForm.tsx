@@ -1,4 +1,4 @@
-import { APPLICATION_POSITIONS, RESUME_ACCEPT, MESSAGE_LIMITS } from '@portal/contracts';
+import { APPLICATION_POSITIONS, RESUME_ACCEPT, MESSAGE_LIMITS, PHONE_MAX_LENGTH } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -119,6 +119,7 @@ export function ApplicationForm({ chosen }: ApplicationFormProps) {
         <TextField
           label="Phone"
           type="tel"
+          maxLength={PHONE_MAX_LENGTH}
           autoComplete="tel"
           required
           {...fieldIssue('phone')}

@@ -10,7 +10,7 @@ import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
-import { TextField } from '../../../shared/ui/TextField';
+import { OptionalPhoneField, TextField } from '../../../shared/ui/TextField';
 import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { sendMessage } from '../api';
 import {
@@ -95,7 +95,7 @@ function ContactModalContent({ mode, topic, onClose }: ContactModalProps) {
             {...fieldIssue('email')}
             {...register('email')}
           />
-          <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+          <OptionalPhoneField {...fieldIssue('phone')} {...register('phone')} />
           {withPreferredTime && (
             <TextField
               label="Preferred date and time (optional)"

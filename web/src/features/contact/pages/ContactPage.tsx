@@ -10,7 +10,7 @@ import { FormError } from '../../../shared/ui/FormError';
 import page from '../../../shared/ui/page.module.css';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
-import { TextField } from '../../../shared/ui/TextField';
+import { OptionalPhoneField, TextField } from '../../../shared/ui/TextField';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { sendMessage } from '../api';
@@ -81,7 +81,7 @@ export function ContactPage() {
             />
           </div>
           <div className={formStyles.row}>
-            <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+            <OptionalPhoneField {...fieldIssue('phone')} {...register('phone')} />
             <TextField
               label="Subject"
               maxLength={MESSAGE_LIMITS.subject}

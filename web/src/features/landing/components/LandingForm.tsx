@@ -1,46 +1,43 @@
-import { useState } from 'react';
+import { MESSAGE_LIMITS } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
-import { TextField } from '../../../shared/ui/TextField';
+import { OptionalPhoneField, TextField } from '../../../shared/ui/TextField';
 import { useFormIssue } from '../../../shared/ui/use-form-issue';
-import {
-  buildLandingLead,
-  SIMULATED_SUBMIT_MS,
-  validateLandingForm,
-  type LandingFormValues,
-  type LandingLead,
-  type Tracking,
-} from '../landing-lead';
+import { sendMessage } from '../../contact/api';
+import { CONTACT_MESSAGES, sendErrorMessage } from '../../contact/contact-form';
+import { landingMessage, validateLandingForm, type LandingFormValues, type Tracking } from '../landing-lead';
 
 interface LandingFormProps {
   tracking: Tracking;
-  onSubmitted(lead: LandingLead): void;
+  onSubmitted(): void;
 }
 
 /**
- * The landing page's contact form (spec part 1, sections 3-5). It makes no call: the lead, with the
- * campaign's tracking parameters, is handed to the page after a simulated submit of about 1 s.
+ * The landing page's contact form (spec part 1, sections 3-5): the lead, with the campaign's tracking
+ * parameters, goes to the staff inbox as a call request; then the page shows its thank-you view.
  */
 export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
-  const { issue, setIssue, errorId, fieldIssue } = useFormIssue<keyof LandingFormValues>(null);
-  const [sending, setSending] = useState(false);
+  const send = useMutation({ mutationFn: sendMessage, onSuccess: () => onSubmitted() });
+  const { setIssue, error, errorId, fieldIssue } = useFormIssue<keyof LandingFormValues>(
+    send.isError ? sendErrorMessage(send.error, CONTACT_MESSAGES.modalFailed) : null,
+  );
   const { register, handleSubmit, setFocus } = useForm<LandingFormValues>({
     defaultValues: { name: '', email: '', company: '', phone: '' },
   });
 
-  const submit = handleSubmit(async (values) => {
-    if (sending) return;
+  const submit = handleSubmit((values) => {
+    if (send.isPending) return;
     const problem = validateLandingForm(values);
     setIssue(problem);
+    send.reset();
     if (problem) {
       setFocus(problem.field);
       return;
     }
-    setSending(true);
-    await new Promise((resolve) => window.setTimeout(resolve, SIMULATED_SUBMIT_MS));
-    onSubmitted(buildLandingLead(values, tracking, new Date()));
+    send.mutate(landingMessage(values, tracking));
   });
 
   return (
@@ -50,7 +47,14 @@ export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
       noValidate
       aria-label="Consultation request"
     >
-      <TextField label="Full Name" autoComplete="name" required {...fieldIssue('name')} {...register('name')} />
+      <TextField
+        label="Full Name"
+        maxLength={MESSAGE_LIMITS.name}
+        autoComplete="name"
+        required
+        {...fieldIssue('name')}
+        {...register('name')}
+      />
       <TextField
         label="Business Email"
         type="email"
@@ -62,15 +66,16 @@ export function LandingForm({ tracking, onSubmitted }: LandingFormProps) {
       <div className={formStyles.row}>
         <TextField
           label="Company"
+          maxLength={MESSAGE_LIMITS.name}
           autoComplete="organization"
           required
           {...fieldIssue('company')}
           {...register('company')}
         />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...register('phone')} />
+        <OptionalPhoneField {...fieldIssue('phone')} {...register('phone')} />
       </div>
-      <FormError id={errorId} message={issue?.message} />
-      <SubmitButton block busy={sending} busyLabel="Sending…">
+      <FormError id={errorId} message={error} />
+      <SubmitButton block busy={send.isPending} busyLabel="Sending…">
         Request My Consultation
       </SubmitButton>
     </form>

@@ -8,7 +8,7 @@ import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
-import { TextField } from '../../../shared/ui/TextField';
+import { OptionalPhoneField, TextField } from '../../../shared/ui/TextField';
 import { useFormIssue } from '../../../shared/ui/use-form-issue';
 import { STATUS_CLEAR_MS } from '../../careers/application-form';
 import { sendPerkOffer } from '../api';
@@ -59,7 +59,7 @@ export function PerkProviderForm() {
         <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       </div>
       <div className={formStyles.row}>
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
+        <OptionalPhoneField {...field('phone')} />
         <TextField
           label="Website"
           type="url"
