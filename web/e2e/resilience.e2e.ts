@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminAccount, newAccount, signInWithStoredSession, type Account } from './support/accounts';
-import { newPage, waitForHydration } from './support/browser';
+import {
+  adminAccount,
+  mailLink,
+  newAccount,
+  register,
+  signInWithStoredSession,
+  type Account,
+} from './support/accounts';
+import { expectFailedResponses, newPage, waitForHydration } from './support/browser';
 import { fillCheckout, serviceIdOf, startLlcFormation } from './support/billing';
 import {
   always,
@@ -13,6 +20,7 @@ import {
   failCalls,
   FAILURES,
   main,
+  MESSAGE_TIMEOUT_MS,
   recover,
   waitForNoLoading,
   type Failure,
@@ -324,6 +332,24 @@ describe('a failing server', () => {
       message: detailElse('Registration failed. Please try again.'),
       success: 'Account created',
     });
+
+    // A verification link opened while the status check fails still verifies: the page must not fall
+    // back to asking for a new mail, whose new token would make the link's one invalid.
+    const linkHolder = newAccount('resilience-verify-link');
+    await register(linkHolder);
+    const link = await mailLink(linkHolder.email, '/verify-email');
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/verify-email/request')) requests.push(request.url());
+    });
+    expectFailedResponses(page, { status: 500, path: '/api/auth/verify-email/status' });
+    await page.route('**/api/auth/verify-email/status**', (route) =>
+      route.fulfill({ status: 500, json: { detail: DETAIL } }),
+    );
+    await page.goto(link);
+    await main(page).getByText('Email verified successfully!').waitFor({ timeout: MESSAGE_TIMEOUT_MS });
+    expect(requests).toEqual([]);
+    await page.unroute('**/api/auth/verify-email/status**');
   });
 
   it('a checkout keeps the billing details and pays once the server is back', async () => {

@@ -126,11 +126,14 @@ export async function getVerificationStatus(query: VerificationStatusQuery): Pro
 }
 
 /** The status call, with the spec's fallbacks when it is unavailable (see resolveVerificationStatus). */
-export function checkVerificationStatus(email: string, signedIn: boolean): Promise<VerificationStatus> {
+export function checkVerificationStatus(
+  email: string,
+  options: { signedIn: boolean; mayRequestMail: boolean },
+): Promise<VerificationStatus> {
   return resolveVerificationStatus(email, {
     status: (address) => getVerificationStatus({ email: address.trim() }),
-    profile: signedIn ? getMyProfile : undefined,
-    request: requestVerification,
+    profile: options.signedIn ? getMyProfile : undefined,
+    request: options.mayRequestMail ? requestVerification : undefined,
   });
 }
 

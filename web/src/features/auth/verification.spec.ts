@@ -19,7 +19,7 @@ function sources(overrides: Partial<StatusSources>): StatusSources & { calls: st
   return {
     calls,
     status: record('status', all.status),
-    request: record('request', all.request),
+    request: all.request && record('request', all.request),
     profile: all.profile && record('profile', all.profile),
   };
 }
@@ -77,6 +77,16 @@ describe('resolveVerificationStatus', () => {
     await resolveVerificationStatus(EMAIL, s);
 
     expect(s.calls).toEqual(['status', 'request']);
+  });
+
+  it('asks for no mail when the page holds a link token (a new mail would invalidate it)', async () => {
+    const s = sources({ profile: down });
+    const withoutRequest = { status: s.status, profile: s.profile };
+
+    await expect(resolveVerificationStatus(EMAIL, withoutRequest)).rejects.toThrow(
+      'Failed to check verification status',
+    );
+    expect(s.calls).toEqual(['status', 'profile']);
   });
 
   it('fails with the spec text when every source fails', async () => {

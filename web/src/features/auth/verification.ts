@@ -23,8 +23,11 @@ export interface StatusSources {
   status(email: string): Promise<VerificationStatusReply>;
   /** GET /profiles/me, only when signed in. */
   profile?: () => Promise<Pick<Profile, 'email' | 'is_verified'>>;
-  /** POST /auth/verify-email/request/, resolving with already_verified on an "already verified" 400. */
-  request(email: string): Promise<VerificationRequestResult>;
+  /**
+   * POST /auth/verify-email/request/, resolving with already_verified on an "already verified" 400.
+   * Left out when the page holds a verification link's token: a new mail would replace that token.
+   */
+  request?: (email: string) => Promise<VerificationRequestResult>;
 }
 
 function sameEmail(a: string, b: string): boolean {
@@ -33,8 +36,8 @@ function sameEmail(a: string, b: string): boolean {
 
 /**
  * Whether `email` is verified, asking the status call first; when it is unavailable, the signed-in
- * user's profile (if it is the same address), then a verification request whose "already verified"
- * reply means verified (spec part 1, section 7). Rejects with 'Failed to check verification status'
+ * user's profile (if it is the same address), then (when given) a verification request whose "already
+ * verified" reply means verified (spec part 1, section 7). Rejects with 'Failed to check verification status'
  * when all of them fail.
  */
 export async function resolveVerificationStatus(email: string, sources: StatusSources): Promise<VerificationStatus> {
@@ -54,6 +57,7 @@ export async function resolveVerificationStatus(email: string, sources: StatusSo
       // Unavailable too.
     }
   }
+  if (!sources.request) throw new Error(AUTH_MESSAGES.statusCheckFailed);
   try {
     const reply = await sources.request(email);
     return reply.already_verified === true

@@ -26,16 +26,17 @@ function useMarkVerified() {
 
 /**
  * Whether `email` is verified (with the spec's fallbacks). Never retried nor refetched on focus: the
- * last fallback sends a verification mail, which must not go out again behind the user's back.
+ * last fallback sends a verification mail, which must not go out again behind the user's back — and is
+ * not taken at all with `holdsToken` (a link's token, which a new mail would invalidate before it is used).
  */
-export function useVerificationStatus(email: string) {
+export function useVerificationStatus(email: string, holdsToken: boolean) {
   const { user } = useSession();
   const markVerified = useMarkVerified();
   const signedIn = user !== null;
   return useQuery({
     queryKey: authKeys.verificationStatus(email),
     queryFn: async () => {
-      const status = await checkVerificationStatus(email, signedIn);
+      const status = await checkVerificationStatus(email, { signedIn, mayRequestMail: !holdsToken });
       if (status.is_verified) markVerified(email);
       return status;
     },

@@ -32,7 +32,7 @@ export function VerifyEmailPage() {
   const redirect = params.get('redirect');
   const token = verificationTokenFrom(location.search, location.hash);
 
-  const status = useVerificationStatus(email);
+  const status = useVerificationStatus(email, !!token);
   const confirm = useConfirmEmail(email);
   const delayedNavigate = useDelayedNavigate();
   const autoConfirmStarted = useRef(false);
