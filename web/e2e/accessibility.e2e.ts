@@ -731,10 +731,15 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     expectFailedResponses(visitor, { status: 409, path: '/api/auth/register' });
     const signUp = main(visitor).locator('form');
     await signUp.getByLabel('First name').fill('Grace');
-    await signUp.getByLabel('Last name').fill('Hopper');
     await signUp.getByLabel('Email').fill(client.email);
     await signUp.getByLabel('Password', { exact: true }).fill(client.password);
     await signUp.getByLabel('Confirm password').fill(client.password);
+    // The names the server needs are checked first, at their own field (no call).
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await signUp.getByRole('alert').filter({ hasText: 'Last name is required' }).waitFor();
+    await expectFieldInError(signUp.getByLabel('Last name'), 'Last name is required');
+    expect(await signUp.getByLabel('Email').getAttribute('aria-invalid')).not.toBe('true');
+    await signUp.getByLabel('Last name').fill('Hopper');
     await signUp.getByRole('button', { name: 'Create account' }).click();
     await signUp.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }).waitFor();
     await expectNoAxeViolations(visitor, '/signup with an e-mail already registered');

@@ -20,6 +20,17 @@ export const PASSWORD_MESSAGES = {
   tooCommon: 'Password is too common or too easy to guess. Please choose a less predictable one.',
 } as const;
 
+/** A person's first or last name (sign-up, profile). */
+export const NAME_MAX_LENGTH = 100;
+
+/** What the server answers, and the sign-up and profile forms say, for a missing or too long name. */
+export const NAME_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstNameTooLong: `First name must be at most ${NAME_MAX_LENGTH} characters long`,
+  lastNameTooLong: `Last name must be at most ${NAME_MAX_LENGTH} characters long`,
+} as const;
+
 /** POST /auth/register. Role and user type are not fields: no request can choose them. */
 export interface RegisterRequest {
   email: string;

@@ -59,7 +59,31 @@ describe('passwordChecklist', () => {
 describe('validateSignUp', () => {
   it('passes a complete form', () => {
     expect(validateSignUp(GOOD_SIGN_UP)).toBeNull();
-    expect(validateSignUp({ ...GOOD_SIGN_UP, firstName: '', lastName: '' })).toBeNull();
+  });
+
+  // The spec's checks come first; then the names the server needs, in its words.
+  it.each([
+    [{ firstName: ' ' }, 'First name is required', 'firstName'],
+    [{ lastName: '' }, 'Last name is required', 'lastName'],
+    [{ firstName: 'A'.repeat(101) }, 'First name must be at most 100 characters long', 'firstName'],
+    [{ lastName: 'B'.repeat(101) }, 'Last name must be at most 100 characters long', 'lastName'],
+    [{ firstName: '', email: '' }, 'Email and password are required', 'email'],
+  ])('needs the names: %j gives %j', (change, message, field) => {
+    expect(validateSignUp({ ...GOOD_SIGN_UP, ...change })).toEqual({ message, field });
+  });
+
+  it('refuses a password longer than the server takes, with its words', () => {
+    const long = `${'a1!'.repeat(43)}`;
+    expect(long.length).toBe(129);
+    expect(validateSignUp({ ...GOOD_SIGN_UP, password: long, confirmPassword: long })).toEqual({
+      message: 'Password must be at most 128 characters long',
+      field: 'password',
+    });
+    expect(validateReset({ password: long, confirmPassword: long })).toEqual({
+      message: 'Password must be at most 128 characters long',
+      field: 'password',
+    });
+    expect(validateReset({ password: long.slice(1), confirmPassword: long.slice(1) })).toBeNull();
   });
 
   it.each([

@@ -3,7 +3,15 @@
  * section 5). Each returns the first problem (its message and the field to fix) or null.
  */
 
-import { PASSWORD_DIGIT, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL } from '@portal/contracts';
+import {
+  NAME_MAX_LENGTH,
+  NAME_MESSAGES,
+  PASSWORD_DIGIT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL,
+} from '@portal/contracts';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
 
 export { isValidEmail, type ValidationIssue };
@@ -17,6 +25,7 @@ export const VALIDATION_MESSAGES = {
   emailRequired: 'Please enter your email address',
   resetRequired: 'Please enter both password and confirmation',
   passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
   passwordNeedsDigit: PASSWORD_MESSAGES.needsDigit,
   passwordNeedsSpecial: PASSWORD_MESSAGES.needsSpecial,
   codeRequired: 'Please enter the verification code',
@@ -60,7 +69,23 @@ export function validateSignUp(values: SignUpValues): ValidationIssue<keyof Sign
   if (!values.password) return { message: m.signUpRequired, field: 'password' };
   if (values.password !== values.confirmPassword) return { message: m.passwordsDoNotMatch, field: 'confirmPassword' };
   if (!meetsPasswordRule(values.password)) return { message: m.passwordRequirements, field: 'password' };
+  if (values.password.length > PASSWORD_MAX_LENGTH) return { message: m.passwordTooLong, field: 'password' };
   if (!isValidEmail(values.email)) return { message: m.invalidEmail, field: 'email' };
+  // Beside the spec's two: the server needs both names (the firm addresses its clients by name).
+  return nameIssue(values);
+}
+
+/** A missing or too long first or last name, with the server's words. */
+export function nameIssue(values: {
+  firstName: string;
+  lastName: string;
+}): ValidationIssue<'firstName' | 'lastName'> | null {
+  const first = values.firstName.trim();
+  const last = values.lastName.trim();
+  if (!first) return { message: NAME_MESSAGES.firstNameRequired, field: 'firstName' };
+  if (first.length > NAME_MAX_LENGTH) return { message: NAME_MESSAGES.firstNameTooLong, field: 'firstName' };
+  if (!last) return { message: NAME_MESSAGES.lastNameRequired, field: 'lastName' };
+  if (last.length > NAME_MAX_LENGTH) return { message: NAME_MESSAGES.lastNameTooLong, field: 'lastName' };
   return null;
 }
 
@@ -101,6 +126,7 @@ export function validateReset(values: ResetValues): ValidationIssue<keyof ResetV
   if (values.password.length < PASSWORD_MIN_LENGTH) return { message: m.passwordTooShort, field: 'password' };
   if (!DIGIT.test(values.password)) return { message: m.passwordNeedsDigit, field: 'password' };
   if (!SPECIAL.test(values.password)) return { message: m.passwordNeedsSpecial, field: 'password' };
+  if (values.password.length > PASSWORD_MAX_LENGTH) return { message: m.passwordTooLong, field: 'password' };
   return null;
 }
 

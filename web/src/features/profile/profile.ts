@@ -1,6 +1,7 @@
 import {
   ADDRESS_COUNTRIES,
   DEFAULT_COUNTRY,
+  NAME_MESSAGES,
   type AddressCountry,
   type AddressInput,
   type ProfileReply,
@@ -50,8 +51,8 @@ export interface Profile {
 export const PROFILE_MESSAGES = {
   loadFailed: 'Failed to load profile information',
   updateFailed: 'Failed to update profile',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
+  firstNameRequired: NAME_MESSAGES.firstNameRequired,
+  lastNameRequired: NAME_MESSAGES.lastNameRequired,
   emailReadOnly: 'Email cannot be changed. Contact support for assistance.',
   streetRequired: 'Please enter your street address',
   cityRequired: 'Please enter your city',

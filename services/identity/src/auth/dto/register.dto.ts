@@ -1,22 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import type { RegisterReply, RegisterRequest } from '@portal/contracts';
+import { NAME_MAX_LENGTH, NAME_MESSAGES, type RegisterReply, type RegisterRequest } from '@portal/contracts';
 import { EMAIL_MAX_LENGTH, EqualsProperty, IsEmailAddress, RequiredText, Trim } from '@portal/http';
 import { IsNewPassword } from '../../users/password-rules';
 
-export const NAME_MAX_LENGTH = 100;
-
 export const FirstName = () =>
   RequiredText({
-    required: 'First name is required',
+    required: NAME_MESSAGES.firstNameRequired,
     maxLength: NAME_MAX_LENGTH,
-    tooLong: `First name must be at most ${NAME_MAX_LENGTH} characters long`,
+    tooLong: NAME_MESSAGES.firstNameTooLong,
   });
 export const LastName = () =>
   RequiredText({
-    required: 'Last name is required',
+    required: NAME_MESSAGES.lastNameRequired,
     maxLength: NAME_MAX_LENGTH,
-    tooLong: `Last name must be at most ${NAME_MAX_LENGTH} characters long`,
+    tooLong: NAME_MESSAGES.lastNameTooLong,
   });
 
 /** The sign-up form. Role and user type are not fields: no request can choose them. */

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import type { Address, ProfileReply, UpdateProfileRequest } from '@portal/contracts';
-import { FirstName, LastName, NAME_MAX_LENGTH } from '../../auth/dto/register.dto';
+import { NAME_MAX_LENGTH, type Address, type ProfileReply, type UpdateProfileRequest } from '@portal/contracts';
+import { FirstName, LastName } from '../../auth/dto/register.dto';
 import { BlankToNull, Trim } from '@portal/http';
 import { AddressDto, toAddressInput } from '../address';
 

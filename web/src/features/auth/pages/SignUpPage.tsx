@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
@@ -72,8 +73,24 @@ export function SignUpPage() {
     >
       <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <div className={formStyles.row}>
-          <TextField label="First name" autoComplete="given-name" {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            required
+            invalid={issue?.field === 'firstName'}
+            describedBy={issue?.field === 'firstName' ? describedBy : undefined}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            required
+            invalid={issue?.field === 'lastName'}
+            describedBy={issue?.field === 'lastName' ? describedBy : undefined}
+            {...register('lastName')}
+          />
         </div>
         <TextField
           label="Email"
