@@ -32,7 +32,7 @@ async function expectShell(page: Page): Promise<void> {
 }
 
 describe('web shell', () => {
-  it('renders the home page with header, main and footer', async () => {
+  it('renders the home page with header, main and footer, and every footer link', async () => {
     const page = await newPage(browser);
 
     await open(page, '/');
@@ -40,6 +40,50 @@ describe('web shell', () => {
     await expectShell(page);
     expect(await page.title()).toBe(BRAND_NAME);
     expect(await page.getByRole('contentinfo').textContent()).toContain(`© ${new Date().getFullYear()} ${BRAND_NAME}`);
+    // Every footer link (spec part 1, section 2), in order: the service pages, the free tools, the
+    // resources, the company pages and the filings.
+    expect(
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')])),
+    ).toEqual([
+      ['Books', '/books'],
+      ['Tax', '/tax'],
+      ['Compliance', '/compliance'],
+      ['Company', '/company'],
+      ['People', '/people'],
+      ['Equity', '/equity'],
+      ['Deadline Alerts', '/free-tools/deadline-alerts'],
+      ['Currency Converter', '/free-tools/currency-converter'],
+      ['Blog', '/blog'],
+      ['Products We Support', '/product-sheets'],
+      ['Perks', '/perks'],
+      ['About', '/about'],
+      ['Careers', '/careers'],
+      ['Contact', '/contact'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Terms of Service', '/terms-of-service'],
+      ['Assumed Business Name Certificate', '/forms/assumed-business-name-certificate'],
+      ['Certified Copies', '/forms/certified-copies'],
+      ['Certificate of Good Standing', '/forms/certificate-of-good-standing'],
+      ['Articles of Dissolution', '/forms/articles-of-dissolution'],
+      ['Annual Report', '/forms/annual-report'],
+      ['Trade Name Certificate', '/forms/trade-name-certificate'],
+      ['Amendment of Articles', '/forms/amendment-of-articles'],
+      ['Change of Registered Agent', '/forms/change-of-registered-agent'],
+      ['Application for Reinstatement', '/forms/application-for-reinstatement'],
+      ['Articles of Organization', '/forms/articles-of-organization'],
+      ['Resignation of Agent', '/forms/resignation-of-agent'],
+      ['IRS Form 7004', '/forms/irs-form-7004'],
+      ['IRS Form 5471', '/forms/irs-form-5471'],
+      ['IRS Form 5472', '/forms/irs-form-5472'],
+      ['IRS Form 1120', '/forms/irs-form-1120'],
+      ['IRS Form 1099 Series', '/forms/irs-form-1099-series'],
+      ['FinCEN Form 114 (FBAR)', '/forms/fincen-form-114'],
+      ['409A Valuation', '/forms/409a-valuation'],
+      ['FinCEN BOI Report', '/forms/fincen-boi-report'],
+    ]);
   });
 
   it('offers a skip link as the first tab stop, which moves focus to the main content', async () => {
