@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession } from './support/accounts';
-import { baseUrl, launchBrowser, newPage, waitForHydration } from './support/browser';
+import { baseUrl, holdScripts, launchBrowser, newPage, waitForHydration } from './support/browser';
 import { AUTH_MESSAGES } from '../src/features/auth/errors';
 
 // The public pages are prerendered at build time (web/scripts/prerender.mjs): a visitor and a search
@@ -42,17 +42,6 @@ const PAGES = [
   { path: '/', title: 'Harbor Tax & Accounting', links: ['/books', '/filings', '/privacy-policy'] },
   { path: '/books', title: 'Books | Harbor Tax & Accounting', links: ['/', '/filings', '/terms-of-service'] },
 ];
-
-/** Holds the page's scripts until the returned function is called: the page as it is before any script runs. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let runScripts!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (runScripts = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  return runScripts;
-}
 
 describe('prerendered pages', () => {
   it.each(PAGES)(

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { BRAND_NAME } from '../src/shared/brand';
-import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { holdScripts, launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // A short window, so that every page scrolls.
 const SHORT_VIEWPORT = { width: 1280, height: 500 };
@@ -84,6 +84,37 @@ describe('web shell', () => {
       ['409A Valuation', '/forms/409a-valuation'],
       ['FinCEN BOI Report', '/forms/fincen-boi-report'],
     ]);
+  });
+
+  it('shows the mobile header below 992 px and the desktop header from 992 px, before and after hydration', async () => {
+    const below = { width: 991, height: 800 };
+    const from = { width: 992, height: 800 };
+    const page = await newPage(browser, { viewport: below });
+    const banner = page.getByRole('banner');
+    const menu = banner.getByRole('button', { name: 'Menu', exact: true });
+    const services = banner.getByRole('button', { name: 'Services', exact: true });
+    const signIn = banner.getByRole('link', { name: 'Sign in', exact: true });
+    const expectLayout = async (layout: 'mobile' | 'desktop') =>
+      expect([await menu.isVisible(), await services.isVisible(), await signIn.isVisible()]).toEqual(
+        layout === 'mobile' ? [true, false, false] : [false, true, true],
+      );
+
+    // The prerendered header holds both layouts and its CSS picks one.
+    const runScripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await banner.waitFor();
+    await expectLayout('mobile');
+    await page.setViewportSize(from);
+    await expectLayout('desktop');
+
+    // The app picks one by the same width, and follows a resize.
+    await page.setViewportSize(below);
+    runScripts();
+    await waitForHydration(page);
+    await expectLayout('mobile');
+    await page.setViewportSize(from);
+    await services.waitFor();
+    await expectLayout('desktop');
   });
 
   it('offers a skip link as the first tab stop, which moves focus to the main content', async () => {

@@ -141,6 +141,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** Holds the page's scripts until the returned function is called: the page as it is before any script runs. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let runScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (runScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return runScripts;
+}
+
 /** The text of the elements that describe `field` (aria-describedby): its error message, its hint. */
 export function descriptionOf(field: Locator): Promise<string> {
   return field.evaluate((element) =>
