@@ -518,9 +518,22 @@ describe('thank-you page', () => {
 });
 
 describe('home page', () => {
-  it('scrolls Get Started to the services, 20 px below the header', async () => {
+  it("scrolls Get Started to the services, 20 px below the header, which say 'Loading services...' until they load", async () => {
     const page = await newPage(browser, { viewport: DESKTOP, reducedMotion: 'reduce' });
+    // The services call, held until the loading state has been seen (the section calls it once in view).
+    let servicesRequested!: () => void;
+    const requested = new Promise<void>((resolve) => (servicesRequested = resolve));
+    let releaseServices!: () => void;
+    const released = new Promise<void>((resolve) => (releaseServices = resolve));
+    await page.route('**/api/services/', async (route) => {
+      servicesRequested();
+      await released;
+      await route.fallback();
+    });
     await open(page, '/');
+    expect(await main(page).getByRole('link', { name: 'Signup Now', exact: true }).getAttribute('href')).toBe(
+      '/#services',
+    );
 
     await main(page).getByRole('link', { name: 'Get Started' }).click();
 
@@ -530,6 +543,12 @@ describe('home page', () => {
       return window.scrollY > 0 && Math.abs(section.top - header.bottom - 20) <= 1;
     });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('services');
+    await requested;
+    const section = page.locator('#services');
+    expect(await section.getByRole('status').textContent()).toBe('Loading services...');
+    releaseServices();
+    await section.getByRole('group', { name: 'Filter services by category' }).waitFor();
+    expect(await section.getByRole('status').count()).toBe(0);
 
     // The About page's Get Started leads to the same section, from another page: a link to /#services.
     await open(page, '/about');
@@ -615,12 +634,16 @@ describe('services tab', () => {
     expect(inFirst.length).toBeGreaterThan(0);
     const section = page.locator('#services');
     for (const service of inFirst) await section.getByText(service.title, { exact: true }).waitFor();
-    expect(await section.getByRole('link', { name: /^Learn more/ }).getAttribute('href')).toBe(first.path);
+    expect(
+      await section.getByRole('link', { name: `Learn more about ${first.title}`, exact: true }).getAttribute('href'),
+    ).toBe(first.path);
 
     await filters.getByRole('button', { name: 'Empty Area' }).click();
     await section.getByText('No services found in this category.').waitFor();
     expect(await section.getByText(inFirst[0].title, { exact: true }).count()).toBe(0);
-    expect(await section.getByRole('link', { name: /^Learn more/ }).getAttribute('href')).toBe('/e2e-empty');
+    expect(
+      await section.getByRole('link', { name: 'Learn more about Empty Area', exact: true }).getAttribute('href'),
+    ).toBe('/e2e-empty');
   });
 });
 
