@@ -505,6 +505,47 @@ describe('landing call-back form', () => {
   });
 });
 
+describe('landing page', () => {
+  it('shows our clients, the six benefits, the three testimonials and the 24-hour promise', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await open(page, '/cta-landing');
+    const titlesIn = (section: string) =>
+      main(page).getByRole('region', { name: section }).getByRole('heading', { level: 3 }).allTextContents();
+
+    expect(await titlesIn('Our Clients')).toEqual([
+      'Freelancers & Professionals',
+      'Start-Ups and Businesses',
+      'CPAs & Accounting Firms',
+    ]);
+    expect(await titlesIn('Why businesses choose us')).toEqual([
+      '100% Remote & Online',
+      'High Quality – Low Rates',
+      'AI Monthly Dashboards',
+      'Dedicated Team for Every Client',
+      'Unbeatable Pricing',
+      'Risk-Free Offer',
+    ]);
+    // Each testimonial: a quote, then the person's portrait, name and role.
+    const testimonials = main(page).getByRole('region', { name: 'What our clients say' }).getByRole('listitem');
+    expect(
+      await testimonials.evaluateAll((items) =>
+        items.map((item) => [
+          item.querySelector('blockquote') !== null,
+          item.querySelector('svg') !== null,
+          ...(item.querySelector('p')?.innerText.split('\n') ?? []),
+        ]),
+      ),
+    ).toEqual([
+      [true, true, 'Priya Raman', 'Founder, SaaS start-up'],
+      [true, true, 'Daniel Brooks', 'Owner, design studio'],
+      [true, true, 'Laura Mitchell', 'CPA, partner at an accounting firm'],
+    ]);
+    await main(page).getByText('Leave your details and we will reach out within 24 hours.', { exact: true }).waitFor();
+    // The hero's and the final call to action's (the 'Book a Call' modal without a scheduling page).
+    expect(await main(page).getByRole('button', { name: 'Book My Consultation', exact: true }).count()).toBe(2);
+  });
+});
+
 describe('thank-you page', () => {
   it('counts down from 5 and then goes to the home page', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
