@@ -556,6 +556,35 @@ describe('thank-you page', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 8000 });
     await main(page).locator('#services').waitFor();
   });
+
+  it("confirms the consultation with the next steps, the support address and 'Go Now' to the home page", async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    // The countdown stands still: only 'Go Now' can take the page home.
+    await page.clock.install();
+    await open(page, '/thank-you');
+    await pauseClock(page);
+
+    expect(await main(page).getByRole('heading', { level: 1 }).textContent()).toBe('Your consultation is confirmed');
+    expect(
+      await main(page)
+        .getByRole('listitem')
+        .evaluateAll((steps) => steps.map((step) => Array.from(step.children, (part) => part.textContent))),
+    ).toEqual([
+      ['Check your e-mail', 'A calendar invite with the meeting link is on its way.'],
+      ['Answer a few questions', 'A short preparation questionnaire helps us make the most of the call.'],
+      ['Meet your expert', 'A specialist walks through your needs and answers your questions.'],
+    ]);
+    expect(
+      await main(page).getByRole('link', { name: 'Continue to our website', exact: true }).getAttribute('href'),
+    ).toBe('/');
+    // The unconfigured build's support address, as the e2e build is.
+    const support = main(page).getByRole('link', { name: 'support@portal.localhost', exact: true });
+    expect(await support.getAttribute('href')).toBe('mailto:support@portal.localhost');
+    await main(page).getByText('Trusted by 1000+ businesses, with a 99% satisfaction rate.', { exact: true }).waitFor();
+
+    await main(page).getByRole('button', { name: 'Go Now', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
 });
 
 describe('home page', () => {
