@@ -492,6 +492,13 @@ describe('landing call-back form', () => {
     expect((await sent).status()).toBe(201);
     await main(page).getByRole('heading', { name: 'Thank You!' }).waitFor();
     await main(page).getByText('We have received your request and will contact you within 24 hours.').waitFor();
+    // The next steps of part 1, section 2, and the way home.
+    expect(await main(page).getByRole('listitem').allTextContents()).toEqual([
+      'We review your requirements.',
+      'We schedule a consultation at a time that suits you.',
+      'We send you a custom proposal.',
+    ]);
+    expect(await main(page).getByRole('link', { name: 'Back to Home', exact: true }).getAttribute('href')).toBe('/');
     expect(messages).toHaveLength(1);
     expect(messages[0].postDataJSON()).toEqual({
       name: 'Ann Lee',
