@@ -162,6 +162,18 @@ describe('web shell', () => {
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
 
     await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
+
+    // With a hash whose element the new page does not have (yet, or at all), it starts at the top too
+    // (an in-app navigation, as the router's own history does it).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The home page's code is loaded already: it renders at once, at its full height.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/#nowhere');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('#services').waitFor();
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
   });
 
   it('scrolls to the element named by the hash of the first URL', async () => {

@@ -20,14 +20,15 @@ export function ScrollToTop() {
     const pathChanged = previousPathname.current !== pathname;
     previousPathname.current = pathname;
 
+    // A new page starts at the top, with or without a hash (its target may never come, or come late).
+    // Not on the first load: the browser has placed it already, and a visitor may have scrolled the
+    // prerendered page while its script loaded; hydrating must not throw them back to the top.
+    if (pathChanged && !firstLoad) window.scrollTo(0, 0);
     if (hash) {
       const delay = firstLoad ? HASH_SCROLL_DELAY_ON_LOAD_MS : HASH_SCROLL_DELAY_ON_CHANGE_MS;
       const timer = window.setTimeout(() => scrollToFragment(hash), delay);
       return () => window.clearTimeout(timer);
     }
-    // Not on the first load: the browser has placed it already, and a visitor may have scrolled the
-    // prerendered page while its script loaded; hydrating must not throw them back to the top.
-    if (pathChanged && !firstLoad) window.scrollTo(0, 0);
     // `key` is a dependency so that following the same #link twice scrolls again.
   }, [pathname, hash, key]);
 
