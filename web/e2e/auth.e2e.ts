@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   mailLink,
   newAccount,
@@ -7,9 +7,10 @@ import {
   registerVerified,
   signInWithStoredSession,
   submitSignIn,
+  uniqueEmail,
   type Account,
 } from './support/accounts';
-import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { baseUrl, callsSentBy, expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 // The auto-redirects wait 2 s (sign-up, verification) or 3 s (password reset): well inside this.
 const REDIRECT_TIMEOUT_MS = 10_000;
@@ -49,6 +50,13 @@ async function waitForNoToken(page: Page, pathname: string): Promise<URL> {
 
 function main(page: Page) {
   return page.getByRole('main');
+}
+
+/** Presses the form's `button` and waits for the form's one error to read `message` (exactly), shown. */
+async function expectRefusal(form: Locator, button: string, message: string): Promise<void> {
+  await form.getByRole('button', { name: button }).click();
+  await form.getByRole('alert').filter({ hasText: message }).waitFor();
+  expect(await form.getByRole('alert').textContent()).toBe(message);
 }
 
 /** Waits for the profile page to show the signed-in user's Personal Information. */
@@ -151,6 +159,48 @@ describe('sign up and e-mail verification', () => {
     await main(page).getByText('This email is already verified.').waitFor();
     expect(await main(page).getByLabel('Verification code').count()).toBe(0);
     expect(await main(page).getByRole('button', { name: 'Resend verification email' }).count()).toBe(0);
+  });
+});
+
+describe("the account forms' own checks", () => {
+  it('says in the page what is missing or wrong, and sends nothing', async () => {
+    const page = await newPage(browser);
+    const sent = callsSentBy(page);
+    const form = main(page).locator('form');
+
+    await page.goto('/signup');
+    // The names are filled: only the e-mail and password checks are looked at here.
+    await form.getByLabel('First name').fill('Ann');
+    await form.getByLabel('Last name').fill('Lee');
+    await expectRefusal(form, 'Create account', 'Email and password are required');
+    await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('checks'));
+    await form.getByLabel('Password', { exact: true }).fill('Harbor-pass1');
+    await form.getByLabel('Confirm password').fill('Harbor-pass2');
+    await expectRefusal(form, 'Create account', 'Passwords do not match');
+    await form.getByLabel('Password', { exact: true }).fill('harborpass');
+    await form.getByLabel('Confirm password').fill('harborpass');
+    await expectRefusal(form, 'Create account', 'Password does not meet all requirements');
+    expect(sent).toEqual([]);
+
+    await page.goto('/reset-password?token=e2e-checks');
+    await expectRefusal(form, 'Reset password', 'Please enter both password and confirmation');
+    await form.getByLabel('New password', { exact: true }).fill('Short-1');
+    await form.getByLabel('Confirm new password').fill('Short-1');
+    await expectRefusal(form, 'Reset password', 'Password must be at least 8 characters long');
+    expect(sent).toEqual([]);
+
+    // Without an e-mail in the address there is no status to check: the code form shows at once.
+    await page.goto('/verify-email');
+    await expectRefusal(
+      form.filter({ has: page.getByLabel('Verification code') }),
+      'Verify email',
+      'Please enter the verification code',
+    );
+    expect(sent).toEqual([]);
+
+    await page.goto('/forgot-password');
+    await expectRefusal(form, 'Send reset link', 'Please enter your email address');
+    expect(sent).toEqual([]);
   });
 });
 

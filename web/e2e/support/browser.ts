@@ -122,6 +122,19 @@ afterEach(async () => {
   if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
 });
 
+/**
+ * Every call to the app's API that `page` makes from now on other than a read (a form's submit, a
+ * save), as 'METHOD /api/path': for a test that a form refuses to send what it has not checked.
+ */
+export function callsSentBy(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && request.method() !== 'GET') sent.push(`${request.method()} ${pathname}`);
+  });
+  return sent;
+}
+
 /** A client address of its own (10.x.y.z), for per-address limits. */
 export function clientAddress(): string {
   const byte = () => Math.floor(Math.random() * 254) + 1;
