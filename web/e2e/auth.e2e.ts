@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   type Account,
 } from './support/accounts';
-import { baseUrl, callsSentBy, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { baseUrl, callsSentBy, clientAddress, expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 // The auto-redirects wait 2 s (sign-up, verification) or 3 s (password reset): well inside this.
 const REDIRECT_TIMEOUT_MS = 10_000;
@@ -159,6 +159,26 @@ describe('sign up and e-mail verification', () => {
     await main(page).getByText('This email is already verified.').waitFor();
     expect(await main(page).getByLabel('Verification code').count()).toBe(0);
     expect(await main(page).getByRole('button', { name: 'Resend verification email' }).count()).toBe(0);
+  });
+
+  it('verifies with the link of the mail written with the token in its hash (#token=...)', async () => {
+    const page = await newPage(browser);
+    const account = newAccount('hash');
+    await register(account);
+    const link = new URL(await mailLink(account.email, '/verify-email'), baseUrl());
+    const token = link.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    link.searchParams.delete('token');
+
+    await page.goto(`${link.pathname}${link.search}#token=${encodeURIComponent(token)}`);
+
+    await main(page).getByText('Email verified successfully!').waitFor();
+    const cleaned = await waitForNoToken(page, '/verify-email');
+    expect(cleaned.searchParams.get('email')).toBe(account.email);
+    const status = await fetch(`${baseUrl()}/api/auth/verify-email/status?email=${encodeURIComponent(account.email)}`, {
+      headers: { 'x-forwarded-for': clientAddress() },
+    });
+    expect(await status.json()).toMatchObject({ is_verified: true });
   });
 });
 
