@@ -255,7 +255,7 @@ describe('sign in', () => {
     await main(page).locator('#subscriptions').waitFor();
   });
 
-  it('sends a signed-in visitor of the sign-in page on to the target', async () => {
+  it('sends a signed-in visitor of the sign-in or sign-up page on to the target, else to the profile', async () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, verified);
 
@@ -263,6 +263,27 @@ describe('sign in', () => {
 
     const target = await waitForPath(page, '/profile');
     expect(target.hash).toBe('#purchase-history');
+
+    await page.goto('/signup?redirect=%2Fsettings');
+    await waitForPath(page, '/settings');
+    await page.goto('/signup');
+    await waitForPath(page, '/profile');
+  });
+
+  it('sends a signed-out visitor of each guarded page to sign in, with the way back', async () => {
+    const page = await newPage(browser);
+    for (const path of [
+      '/admin',
+      '/subscribe?package=x',
+      '/subscription/x/invoices',
+      '/subscription/x/payment',
+      '/service-confirmation',
+      '/filing-confirmation',
+    ]) {
+      await page.goto(path);
+      const signIn = await waitForPath(page, '/signin');
+      expect([path, signIn.searchParams.get('redirect')]).toEqual([path, path]);
+    }
   });
 
   it('ends a session whose token is refused and offers to sign in again, back to the page', async () => {
