@@ -9,7 +9,7 @@ import {
   signInWithStoredSession,
   uniqueEmail,
 } from './support/accounts';
-import { descriptionOf, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { callsSentBy, descriptionOf, expectFailedResponses, launchBrowser, newPage } from './support/browser';
 
 // The e-mail modal closes itself 2 s after a send: well inside this.
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -96,6 +96,12 @@ describe('invite codes and the bookkeeping questionnaire', () => {
       'Audit log',
       'Other Settings',
     ]);
+    // 'Other Settings' holds only a placeholder so far.
+    await main(admin).getByRole('tab', { name: 'Other Settings' }).click();
+    expect(await main(admin).getByRole('tabpanel', { name: 'Other Settings' }).textContent()).toBe(
+      'Other settings will appear here.',
+    );
+    await main(admin).getByRole('tab', { name: 'Manage Invite-codes' }).click();
 
     // The create modal: 48 hours unless changed; hours and route are both required.
     await main(admin).getByRole('button', { name: 'Create Invite Code' }).click();
@@ -115,6 +121,61 @@ describe('invite codes and the bookkeeping questionnaire', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(
       expect.arrayContaining(['Onboard New Retail Client', description, 'Active']),
     );
+
+    // View: everything the panel knows of the code, with the link its mail carries.
+    const cells = await row.getByRole('cell').allTextContents();
+    await row.getByRole('button', { name: `View ${code}` }).click();
+    const view = admin.getByRole('dialog', { name: 'Invite Code Details' });
+    expect(await view.locator('dt').allTextContents()).toEqual([
+      'Invite code',
+      'Status',
+      'Route',
+      'Link',
+      'Description',
+      'Expires',
+      'Created',
+      'Used',
+      'Last sent to',
+      'Last sent',
+      'Times sent',
+    ]);
+    expect(await view.locator('dd').allTextContents()).toEqual([
+      code,
+      'Active',
+      'Onboard New Retail Client (/new-client)',
+      `${new URL(admin.url()).origin}/new-client?code=${code}`,
+      description,
+      cells[2],
+      expect.stringMatching(/\d/),
+      'Not yet',
+      '—',
+      '—',
+      '0',
+    ]);
+    // Its own Close button, below the details (the title bar has another).
+    await view.getByRole('button', { name: 'Close' }).last().click();
+    await view.waitFor({ state: 'hidden' });
+
+    // The inline edit's Cancel drops every change: nothing is sent, the row is as it was, and the form
+    // opens again with the saved values.
+    const sent = callsSentBy(admin);
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    const edit = main(admin).getByRole('form', { name: `Edit invite code ${code}` });
+    const saved = () =>
+      Promise.all(['Expires', 'Route', 'Description (optional)'].map((label) => edit.getByLabel(label).inputValue()));
+    const before = await saved();
+    expect(before.slice(1)).toEqual(['/new-client', description]);
+    await edit.getByLabel('Expires').fill('2099-01-01T09:00');
+    await edit.getByLabel('Route').selectOption({ label: 'Onboard new Non-Profit LLC Formation Client' });
+    await edit.getByLabel('Description (optional)').fill(`${description} changed`);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await row.getByRole('cell').allTextContents()).toEqual(cells);
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    expect(await saved()).toEqual(before);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(sent).toEqual([]);
 
     // The e-mail modal: a recipient is required; a send closes it 2 s later.
     await row.getByRole('button', { name: `Email ${code}` }).click();
