@@ -412,6 +412,46 @@ describe('the non-profit questionnaire', () => {
   });
 });
 
+describe('a questionnaire whose validated invite data lacks the code', () => {
+  it("says 'Invite code data is missing.' on submit and sends nothing", async () => {
+    const page = await newPage(browser);
+    const sent = callsSentBy(page);
+    // The check of each made-up code answers its questionnaire and expiry but no code (this server
+    // always sends it): one without the field, one with null.
+    const replies: Record<string, object> = {
+      'E2E-NO-CODE-1': { route: '/new-client' },
+      'E2E-NO-CODE-2': { route: '/new-nonprofit-llc', invite_code: null },
+    };
+    await page.route('**/api/invite-codes/E2E-NO-CODE-*', (route) => {
+      const code = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      const expiration_datetime = new Date(Date.now() + 3600_000).toISOString();
+      return route.fulfill({ json: { ...replies[code], expiration_datetime } });
+    });
+
+    await page.goto('/new-client?code=E2E-NO-CODE-1');
+    const books = main(page).getByRole('form', { name: BOOKKEEPING });
+    await books.getByLabel('Company name').fill('Acme LLC');
+    await answer(books, Q.softwareUse, 'No');
+    await answer(books, Q.setup, 'Yes');
+    await books.getByLabel('How many business bank accounts do you have?').fill('1');
+    await answer(books, 'How often would you like to receive financial reports?', 'Monthly');
+    await answer(books, Q.payroll, 'No');
+    await answer(books, 'Would you like help with invoicing your customers?', 'No');
+    await books.getByLabel('Which email address should we send your reports to?').fill('owner@acme.example');
+    await books.getByRole('button', { name: 'Submit' }).click();
+    expect(await books.getByRole('alert').textContent()).toBe('Invite code data is missing.');
+
+    await page.goto('/new-nonprofit-llc?code=E2E-NO-CODE-2');
+    const nonprofit = main(page).getByRole('form', { name: NONPROFIT });
+    await nonprofit.getByLabel('Name of the non-profit').fill('Helping Hands LLC');
+    await nonprofit.getByLabel('State of formation').fill('Delaware');
+    await nonprofit.getByRole('button', { name: 'Submit' }).click();
+    expect(await nonprofit.getByRole('alert').textContent()).toBe('Invite code data is missing.');
+
+    expect(sent).toEqual([]);
+  });
+});
+
 describe('admin access', () => {
   it('tells a signed-in user who is not an admin that the page is not for them', async () => {
     const account = newAccount('not-admin');
