@@ -384,9 +384,20 @@ describe('actions against a failing server', () => {
     await choose('Do you use a payroll provider?', 'Will need one');
     await choose('Would you like help with invoicing your customers?', 'Maybe later');
     await books.getByLabel('Which email address should we send your reports to?').fill('owner@acme.example');
+    // The error block of a failed submit: 'Submission failed.', what went wrong, and whom to write to.
+    const submits = '**/api/invite-codes/*/submit-onboarding';
+    const { firstFailed } = await failCalls(visitor, submits, 'network');
+    await books.getByRole('button', { name: 'Submit' }).click();
+    await firstFailed;
+    const failed = books.getByRole('alert').filter({ hasText: 'Submission failed.' });
+    expect(await failed.locator('p').first().textContent()).toBe('Submission failed.');
+    expect(await failed.getByRole('listitem').allTextContents()).toEqual(['Failed to submit onboarding data.']);
+    const support = failed.getByRole('link', { name: 'support@portal.localhost', exact: true });
+    expect(await support.getAttribute('href')).toBe('mailto:support@portal.localhost');
+    await recover(visitor, submits);
     await checkPress(
       'bookkeeping questionnaire submit',
-      ['**/api/invite-codes/*/submit-onboarding', books.getByRole('button', { name: 'Submit' })],
+      [submits, books.getByRole('button', { name: 'Submit' })],
       detailElse('Failed to submit onboarding data.'),
       'Onboarding information submitted successfully!',
       ['Company name', 'How many business bank accounts do you have?'].map((label) => books.getByLabel(label)),
