@@ -10,7 +10,16 @@ import {
   uniqueEmail,
   type Account,
 } from './support/accounts';
-import { baseUrl, callsSentBy, clientAddress, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import {
+  baseUrl,
+  callsSentBy,
+  clientAddress,
+  expectFailedResponses,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+} from './support/browser';
+import { expectLeftAfter, pauseClock, runClockUntilVisible, watchText } from './support/clock';
 
 // The auto-redirects wait 2 s (sign-up, verification) or 3 s (password reset): well inside this.
 const REDIRECT_TIMEOUT_MS = 10_000;
@@ -69,7 +78,11 @@ describe('sign up and e-mail verification', () => {
   it('signs up, reads the verification mail, opens its link and lands on the redirect target', async () => {
     const page = await newPage(browser);
     const account = newAccount('signup', { firstName: 'Sam', lastName: 'Ortiz' });
+    // The page's clock, paused once loaded, times the 2 s redirects (resumed after each).
+    await page.clock.install();
     await page.goto('/signup?redirect=%2Fprofile');
+    await waitForHydration(page);
+    await pauseClock(page);
 
     const form = main(page);
     await form.getByLabel('First name').fill(account.firstName);
@@ -86,10 +99,13 @@ describe('sign up and e-mail verification', () => {
     ]);
     await form.getByLabel('Confirm password').fill(account.password);
     expect(await checklist.getByText('Passwords match').textContent()).toBe('Passwords match (done)');
+    await watchText(page, 'Account created successfully!');
     await form.getByRole('button', { name: 'Create account' }).click();
 
-    await form.getByText('Account created successfully!').waitFor();
+    await runClockUntilVisible(page, form.getByText('Account created successfully!'));
     // After 2 s: verify-email with the e-mail and the redirect.
+    await expectLeftAfter(page, '/signup', 2_000);
+    await page.clock.resume();
     const verify = await waitForPath(page, '/verify-email');
     expect(verify.searchParams.get('email')).toBe(account.email);
     expect(verify.searchParams.get('redirect')).toBe('/profile');
@@ -98,12 +114,29 @@ describe('sign up and e-mail verification', () => {
 
     const link = await mailLink(account.email, '/verify-email');
     expect(new URL(link, page.url()).searchParams.get('email')).toBe(account.email);
+    // The confirmation is held until the page's clock is paused and the success text watched.
+    let confirm!: () => void;
+    const confirmHeld = new Promise<void>((resolve) => (confirm = resolve));
+    let confirmAsked!: () => void;
+    const confirmRequested = new Promise<void>((resolve) => (confirmAsked = resolve));
+    await page.route('**/api/auth/verify-email/confirm**', async (route) => {
+      confirmAsked();
+      await confirmHeld;
+      await route.fallback();
+    });
     await page.goto(link);
+    await confirmRequested;
+    await pauseClock(page);
+    await watchText(page, 'Email verified successfully!');
+    confirm();
 
-    await form.getByText('Email verified successfully!').waitFor();
+    await runClockUntilVisible(page, form.getByText('Email verified successfully!'));
     // The used token leaves the address bar (third-party scripts read it); the rest stays.
     const cleaned = await waitForNoToken(page, '/verify-email');
     expect(cleaned.searchParams.get('email')).toBe(account.email);
+    // After 2 s: the target (the profile, which asks a signed-out visitor to sign in first).
+    await expectLeftAfter(page, '/verify-email', 2_000);
+    await page.clock.resume();
     // The mail's link names no redirect, so the target is the profile; signing in leads there.
     const signIn = await waitForPath(page, '/signin');
     expect(signIn.searchParams.get('redirect')).toBe('/profile');
@@ -319,6 +352,8 @@ describe('sign in', () => {
 describe('password reset', () => {
   it('goes from forgot password to the mailed reset link, then signs in with the new password', async () => {
     const page = await newPage(browser);
+    // The page's clock times the 3 s redirect (paused for it, then resumed).
+    await page.clock.install();
     expectFailedResponses(page, { status: 400, path: '/api/auth/reset-password' });
     const account = newAccount('reset');
     await registerVerified(account);
@@ -339,9 +374,17 @@ describe('password reset', () => {
     const newPassword = 'Changed-pass2';
     await main(page).getByLabel('New password', { exact: true }).fill(newPassword);
     await main(page).getByLabel('Confirm new password').fill(newPassword);
+    await pauseClock(page);
+    await watchText(page, 'Your password has been reset. Please sign in with your new password.');
     await main(page).getByRole('button', { name: 'Reset password' }).click();
 
     // After 3 s: sign in, with the success banner.
+    await runClockUntilVisible(
+      page,
+      main(page).getByText('Your password has been reset. Please sign in with your new password.'),
+    );
+    await expectLeftAfter(page, '/reset-password', 3_000);
+    await page.clock.resume();
     const signIn = await waitForPath(page, '/signin');
     expect(signIn.searchParams.get('password_reset')).toBe('true');
     await main(page).getByText('Your password has been reset. Please sign in with your new password.').waitFor();

@@ -46,14 +46,37 @@ export async function watchText(page: Page, text: string): Promise<void> {
  * it appeared — not before, and not later than the clock step (50 ms) and a little slack.
  */
 export async function expectClearedAfter5s(page: Page): Promise<void> {
-  const read = () =>
-    page.evaluate(
-      () => (window as unknown as { __watchedText: { shown: number | null; cleared: number | null } }).__watchedText,
-    );
+  const read = () => watched(page);
   for (let step = 0; step < 200 && (await read()).cleared === null; step++) await page.clock.runFor(50);
   const { shown, cleared } = await read();
   if (shown === null || cleared === null)
     throw new Error(`The message did not clear (${JSON.stringify({ shown, cleared })})`);
   expect(cleared - shown).toBeGreaterThanOrEqual(5_000);
   expect(cleared - shown).toBeLessThanOrEqual(5_150);
+}
+
+function watched(page: Page): Promise<{ shown: number | null; cleared: number | null }> {
+  return page.evaluate(
+    () => (window as unknown as { __watchedText: { shown: number | null; cleared: number | null } }).__watchedText,
+  );
+}
+
+/**
+ * The spec's timed redirects (part 1, section 9: 2 s after sign-up and verification, 3 s after a
+ * reset): runs the paused clock in 50 ms steps until the page leaves `pathname`, and expects that to
+ * happen `ms` after the text watched with `watchText` appeared, in the page's own time.
+ */
+export async function expectLeftAfter(page: Page, pathname: string, ms: number): Promise<void> {
+  const { shown } = await watched(page);
+  if (shown === null) throw new Error('The watched text never showed');
+  for (let step = 0; step < 200; step++) {
+    if (new URL(page.url()).pathname !== pathname) {
+      const left = await page.evaluate(() => Date.now());
+      expect(left - shown).toBeGreaterThanOrEqual(ms);
+      expect(left - shown).toBeLessThanOrEqual(ms + 150);
+      return;
+    }
+    await page.clock.runFor(50);
+  }
+  throw new Error(`Still on ${pathname} 10 s after the text showed`);
 }
