@@ -2,7 +2,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { localDateKey } from '../src/features/filings/deadline';
 import { FOOTER_FILING_NAMES, filingSlug } from '../src/features/filings/slug';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
-import { expectClearedAfter5s, pauseClock, runClockUntilVisible, watchText } from './support/clock';
+import { expectAfter, expectClearedAfter5s, pauseClock, runClockUntilVisible, watchText } from './support/clock';
 
 // The public site against the real catalog and notifications services. Expected values come from the
 // API, never from the seed's titles.
@@ -363,6 +363,7 @@ describe('filings', () => {
 describe('contact modal', () => {
   it('refuses a past date and off-step times, folds the chosen slot into the message and closes 3 s after sending', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
+    await page.clock.install();
     const messages: Request[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/messages/')) messages.push(request);
@@ -412,8 +413,11 @@ describe('contact modal', () => {
     expect(await dialog.getByLabel('Name').inputValue()).toBe('Ann Lee');
     messages.length = 0;
 
+    // The page's clock, paused from here, times the 3 s close.
+    await pauseClock(page);
+    await watchText(page, 'Your message has been sent successfully!');
     await send.click();
-    await dialog.getByText('Your message has been sent successfully!').waitFor();
+    await runClockUntilVisible(page, dialog.getByText('Your message has been sent successfully!'));
     // The success message replaced the form and its focused button: the focus stays in the dialog, and
     // Tab from there goes around the dialog (its close button is all that is left to reach).
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
@@ -428,7 +432,8 @@ describe('contact modal', () => {
       /^I need assistance with a free consultation\.\n\nPreferred date\/time: \w+, \w+ \d+, \d{4} at 10:30 AM/,
     );
 
-    await dialog.waitFor({ state: 'detached', timeout: 6000 });
+    await expectAfter(page, 3_000, async () => (await dialog.count()) === 0);
+    await page.clock.resume();
     expect((await activeElement(page)).text).toBe('Book My Consultation');
   });
 

@@ -62,21 +62,27 @@ function watched(page: Page): Promise<{ shown: number | null; cleared: number | 
 }
 
 /**
- * The spec's timed redirects (part 1, section 9: 2 s after sign-up and verification, 3 s after a
- * reset): runs the paused clock in 50 ms steps until the page leaves `pathname`, and expects that to
- * happen `ms` after the text watched with `watchText` appeared, in the page's own time.
+ * The spec's timed steps (part 1, sections 4 and 9: a redirect 2 s after sign-up and verification, 3 s
+ * after a reset; the contact modal closing 3 s after a sent message): runs the paused clock in 50 ms
+ * steps until `happened` holds, and expects that `ms` after the text watched with `watchText`
+ * appeared, in the page's own time.
  */
-export async function expectLeftAfter(page: Page, pathname: string, ms: number): Promise<void> {
+export async function expectAfter(page: Page, ms: number, happened: () => Promise<boolean>): Promise<void> {
   const { shown } = await watched(page);
   if (shown === null) throw new Error('The watched text never showed');
   for (let step = 0; step < 200; step++) {
-    if (new URL(page.url()).pathname !== pathname) {
-      const left = await page.evaluate(() => Date.now());
-      expect(left - shown).toBeGreaterThanOrEqual(ms);
-      expect(left - shown).toBeLessThanOrEqual(ms + 150);
+    if (await happened()) {
+      const at = await page.evaluate(() => Date.now());
+      expect(at - shown).toBeGreaterThanOrEqual(ms);
+      expect(at - shown).toBeLessThanOrEqual(ms + 150);
       return;
     }
     await page.clock.runFor(50);
   }
-  throw new Error(`Still on ${pathname} 10 s after the text showed`);
+  throw new Error('Not happened 10 s after the text showed');
+}
+
+/** `expectAfter` for a redirect away from `pathname`. */
+export function expectLeftAfter(page: Page, pathname: string, ms: number): Promise<void> {
+  return expectAfter(page, ms, () => Promise.resolve(new URL(page.url()).pathname !== pathname));
 }
