@@ -204,6 +204,35 @@ describe('billing pages', () => {
     expect(await view.getByRole('link', { name: 'Back to Packages' }).getAttribute('href')).toBe('/books');
   });
 
+  it('offers no card form for a price billing would not charge, even with an amount (the cards say Book a Call)', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    // The catalog's replies for a package priced from an amount and a service priced as a range, each
+    // with an amount an admin entered: the price rule (fixedPriceCents) decides, as billing does.
+    const packageId = await serviceIdOf('Books');
+    const serviceId = await serviceIdOf('Company', 'corporation-formation');
+    const reply = async (url: string, change: Record<string, unknown>) =>
+      ({ ...((await (await fetch(url)).json()) as Record<string, unknown>), ...change }) as Record<string, unknown>;
+    const packageUrl = `${baseUrl()}/api/subscriptions/packages/${packageId}/`;
+    const quotedPackage = await reply(packageUrl, { price: '$1,500+/month', amount_cents: 150000 });
+    await page.route(`**/api/subscriptions/packages/${packageId}/`, (route) => route.fulfill({ json: quotedPackage }));
+    const quotedService = await reply(`${baseUrl()}/api/services/${serviceId}`, {
+      price: '$2,500-$5,000',
+      amount_cents: 250000,
+    });
+    await page.route(`**/api/services/${serviceId}`, (route) => route.fulfill({ json: quotedService }));
+
+    await page.goto(`/subscribe?package=${packageId}&trial=0`);
+    await main(page).getByText('This package is priced after a call with us and cannot be bought online.').waitFor();
+    expect(await main(page).getByRole('group', { name: 'Card details' }).count()).toBe(0);
+
+    await page.goto(`/service-purchase?service=${serviceId}&type=company`);
+    await main(page)
+      .getByText('This service is priced by quote and cannot be bought online. Please book a call with us.')
+      .waitFor();
+    expect(await main(page).getByRole('group', { name: 'Card details' }).count()).toBe(0);
+  });
+
   it("shows the provider's message under the card when the card is declined", async () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, client);
