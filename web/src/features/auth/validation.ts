@@ -76,7 +76,7 @@ export function validateSignUp(values: SignUpValues): ValidationIssue<keyof Sign
 }
 
 /** A missing or too long first or last name, with the server's words. */
-export function nameIssue(values: {
+function nameIssue(values: {
   firstName: string;
   lastName: string;
 }): ValidationIssue<'firstName' | 'lastName'> | null {
