@@ -205,8 +205,11 @@ describe('billing pages', () => {
   });
 
   it('offers no card form for a price billing would not charge, even with an amount (the cards say Book a Call)', async () => {
+    // A client of its own: the file's client holds a Books package by now, whose page would send it on.
+    const buyer = newAccount('quoted-price');
+    await registerVerified(buyer);
     const page = await newPage(browser);
-    await signInWithStoredSession(page, client);
+    await signInWithStoredSession(page, buyer);
     // The catalog's replies for a package priced from an amount and a service priced as a range, each
     // with an amount an admin entered: the price rule (fixedPriceCents) decides, as billing does.
     const packageId = await serviceIdOf('Books');
@@ -225,6 +228,13 @@ describe('billing pages', () => {
     await page.goto(`/subscribe?package=${packageId}&trial=0`);
     await main(page).getByText('This package is priced after a call with us and cannot be bought online.').waitFor();
     expect(await main(page).getByRole('group', { name: 'Card details' }).count()).toBe(0);
+    // Its price as written, and no charge promised.
+    await main(page).getByText('$1,500+/month', { exact: true }).waitFor();
+    expect(
+      await main(page)
+        .getByText(/Your card is charged|Your card will not be charged/)
+        .count(),
+    ).toBe(0);
 
     await page.goto(`/service-purchase?service=${serviceId}&type=company`);
     await main(page)

@@ -109,7 +109,7 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
     <div className={`${container.container} ${styles.page}`}>
       <h1 className={styles.title}>Subscribe to {pkg.data.title}</h1>
       <div className={styles.checkout}>
-        <PackageSummary pkg={pkg.data} trialDays={trialDays} />
+        <PackageSummary pkg={pkg.data} trialDays={trialDays} monthlyCents={monthlyCents} />
         <section className={styles.panel} aria-label="Payment details">
           {subscribed ? (
             <PaymentSuccess title={BILLING_MESSAGES.subscriptionSuccessful}>
@@ -138,8 +138,17 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
   );
 }
 
-function PackageSummary({ pkg, trialDays }: { pkg: PackageReply; trialDays: number }) {
-  const monthly = pkg.amount_cents === null ? pkg.price : formatAmount(pkg.amount_cents / 100);
+/** `monthlyCents`: null for a price sold after a call, shown as written ('$1,500+/month'), no charge promised. */
+function PackageSummary({
+  pkg,
+  trialDays,
+  monthlyCents,
+}: {
+  pkg: PackageReply;
+  trialDays: number;
+  monthlyCents: number | null;
+}) {
+  const monthly = monthlyCents === null ? null : formatAmount(monthlyCents / 100);
   const trial = trialText(pkg.attributes);
   return (
     <section className={styles.panel} aria-labelledby="package-summary">
@@ -147,7 +156,13 @@ function PackageSummary({ pkg, trialDays }: { pkg: PackageReply; trialDays: numb
         {pkg.title}
       </h2>
       <p className={styles.price}>
-        {monthly} <span className={styles.per}>/ month</span>
+        {monthly === null ? (
+          pkg.price
+        ) : (
+          <>
+            {monthly} <span className={styles.per}>/ month</span>
+          </>
+        )}
       </p>
       <dl className={styles.facts}>
         <dt>Billing period</dt>
@@ -159,7 +174,7 @@ function PackageSummary({ pkg, trialDays }: { pkg: PackageReply; trialDays: numb
           </>
         )}
       </dl>
-      {trialDays > 0 ? (
+      {monthly === null ? null : trialDays > 0 ? (
         <p>
           Your first {trialDays} days are free. Your card will not be charged until{' '}
           {formatDate(trialEndsOn(trialDays, new Date()).toISOString())}; cancel before then and you pay nothing.
