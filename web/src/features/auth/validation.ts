@@ -76,10 +76,7 @@ export function validateSignUp(values: SignUpValues): ValidationIssue<keyof Sign
 }
 
 /** A missing or too long first or last name, with the server's words. */
-function nameIssue(values: {
-  firstName: string;
-  lastName: string;
-}): ValidationIssue<'firstName' | 'lastName'> | null {
+function nameIssue(values: { firstName: string; lastName: string }): ValidationIssue<'firstName' | 'lastName'> | null {
   const first = values.firstName.trim();
   const last = values.lastName.trim();
   if (!first) return { message: NAME_MESSAGES.firstNameRequired, field: 'firstName' };
