@@ -15,6 +15,7 @@ import {
   callsSentBy,
   clientAddress,
   expectFailedResponses,
+  holdRequests,
   launchBrowser,
   newPage,
   waitForHydration,
@@ -115,20 +116,12 @@ describe('sign up and e-mail verification', () => {
     const link = await mailLink(account.email, '/verify-email');
     expect(new URL(link, page.url()).searchParams.get('email')).toBe(account.email);
     // The confirmation is held until the page's clock is paused and the success text watched.
-    let confirm!: () => void;
-    const confirmHeld = new Promise<void>((resolve) => (confirm = resolve));
-    let confirmAsked!: () => void;
-    const confirmRequested = new Promise<void>((resolve) => (confirmAsked = resolve));
-    await page.route('**/api/auth/verify-email/confirm**', async (route) => {
-      confirmAsked();
-      await confirmHeld;
-      await route.fallback();
-    });
+    const confirmation = await holdRequests(page, '**/api/auth/verify-email/confirm**');
     await page.goto(link);
-    await confirmRequested;
+    await confirmation.requested;
     await pauseClock(page);
     await watchText(page, 'Email verified successfully!');
-    confirm();
+    confirmation.release();
 
     await runClockUntilVisible(page, form.getByText('Email verified successfully!'));
     // The used token leaves the address bar (third-party scripts read it); the rest stays.

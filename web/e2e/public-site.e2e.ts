@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { localDateKey } from '../src/features/filings/deadline';
 import { FOOTER_FILING_NAMES, filingSlug } from '../src/features/filings/slug';
-import { baseUrl, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import { baseUrl, expectFailedResponses, holdRequests, launchBrowser, newPage } from './support/browser';
 import { expectAfter, expectClearedAfter5s, pauseClock, runClockUntilVisible, watchText } from './support/clock';
 
 // The public site against the real catalog and notifications services. Expected values come from the
@@ -603,15 +603,7 @@ describe('home page', () => {
   it("scrolls Get Started to the services, 20 px below the header, which say 'Loading services...' until they load", async () => {
     const page = await newPage(browser, { viewport: DESKTOP, reducedMotion: 'reduce' });
     // The services call, held until the loading state has been seen (the section calls it once in view).
-    let servicesRequested!: () => void;
-    const requested = new Promise<void>((resolve) => (servicesRequested = resolve));
-    let releaseServices!: () => void;
-    const released = new Promise<void>((resolve) => (releaseServices = resolve));
-    await page.route('**/api/services/', async (route) => {
-      servicesRequested();
-      await released;
-      await route.fallback();
-    });
+    const services = await holdRequests(page, '**/api/services/');
     await open(page, '/');
     expect(await main(page).getByRole('link', { name: 'Signup Now', exact: true }).getAttribute('href')).toBe(
       '/#services',
@@ -625,10 +617,10 @@ describe('home page', () => {
       return window.scrollY > 0 && Math.abs(section.top - header.bottom - 20) <= 1;
     });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('services');
-    await requested;
+    await services.requested;
     const section = page.locator('#services');
     expect(await section.getByRole('status').textContent()).toBe('Loading services...');
-    releaseServices();
+    services.release();
     await section.getByRole('group', { name: 'Filter services by category' }).waitFor();
     expect(await section.getByRole('status').count()).toBe(0);
 

@@ -154,15 +154,29 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Holds the requests of `page` that match `pattern` until `release` is called: `requested` settles when the
+ * first of them is made. For a test that looks at the page while they are on their way.
+ */
+export async function holdRequests(
+  page: Page,
+  pattern: string,
+): Promise<{ requested: Promise<void>; release(): void }> {
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    asked();
+    await released;
+    await route.fallback();
+  });
+  return { requested, release };
+}
+
 /** Holds the page's scripts until the returned function is called: the page as it is before any script runs. */
 export async function holdScripts(page: Page): Promise<() => void> {
-  let runScripts!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (runScripts = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  return runScripts;
+  return (await holdRequests(page, '**/assets/*.js')).release;
 }
 
 /** The text of the elements that describe `field` (aria-describedby): its error message, its hint. */
