@@ -18,4 +18,18 @@ describe('loggedUrl', () => {
     expect(logged).toBe('/x?a=*&b=*&=*');
     expect(logged).not.toMatch(/[12d]|orphan/);
   });
+
+  it("writes an invite code in the path as * (a credential), an admin route's uuid as it is", () => {
+    expect(loggedUrl('/api/invite-codes/K7M2-QX9D-4TRB-HF3W')).toBe('/api/invite-codes/*');
+    expect(loggedUrl('/api/invite-codes/k7m2qx9d4trbhf3w/submit-onboarding')).toBe(
+      '/api/invite-codes/*/submit-onboarding',
+    );
+    expect(loggedUrl('/api/invite-codes/K7M2-QX9D/submit-nonprofit-onboarding?x=1')).toBe(
+      '/api/invite-codes/*/submit-nonprofit-onboarding?x=*',
+    );
+    const id = '3f2b8c1e-9d4a-4e6b-8f0c-2a1b3c4d5e6f';
+    expect(loggedUrl(`/api/invite-codes/${id}/send-email`)).toBe(`/api/invite-codes/${id}/send-email`);
+    expect(loggedUrl(`/api/invite-codes/${id}`)).toBe(`/api/invite-codes/${id}`);
+    expect(loggedUrl('/api/invite-codes/?page=2')).toBe('/api/invite-codes/?page=*');
+  });
 });

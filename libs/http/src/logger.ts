@@ -37,20 +37,29 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /**
- * A request's URL as the request log writes it: the path, and the query's parameter names with `*`
- * for each value. Query values can be secrets — a reset or verification link's token, or the
- * fields of a form sent natively before its page's script ran — and logs are kept, shipped and
- * read far more widely than the database.
+ * Path segments that are credentials: an invite code (`/api/invite-codes/<code>` and its
+ * `/submit-…` routes) is all a visitor needs to answer the questionnaire in the client's name.
+ * The admin routes' uuid in the same place is an id, and stays.
+ */
+const SECRET_PATH_SEGMENT =
+  /(\/invite-codes\/)(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\/|$))[^/]+/i;
+
+/**
+ * A request's URL as the request log writes it: the path, with `*` for a segment that is a
+ * credential, and the query's parameter names with `*` for each value. Query values can be
+ * secrets — a reset or verification link's token, or the fields of a form sent natively before
+ * its page's script ran — and logs are kept, shipped and read far more widely than the database.
  */
 export function loggedUrl(url: string): string {
   const start = url.indexOf('?');
-  if (start === -1) return url;
+  const path = (start === -1 ? url : url.slice(0, start)).replace(SECRET_PATH_SEGMENT, '$1*');
+  if (start === -1) return path;
   const names = url
     .slice(start + 1)
     .split('&')
     .filter(Boolean)
     .map((pair) => `${pair.split('=', 1)[0]}=*`);
-  return `${url.slice(0, start)}?${names.join('&')}`;
+  return `${path}?${names.join('&')}`;
 }
 
 /** pino-pretty is a development dependency: without it (a production install) lines stay JSON. */

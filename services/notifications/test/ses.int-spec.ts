@@ -1,4 +1,5 @@
 import { GetSendQuotaCommand, SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
+import { Logger } from '@nestjs/common';
 import { loadConfig } from '@portal/config';
 import { RunningMoto, startMotoServer } from '@portal/testing';
 import { parseMail } from '@portal/events';
@@ -49,7 +50,8 @@ afterAll(async () => {
 });
 
 describe('SES mail transport', () => {
-  it('sends the raw MIME message from a verified sender', async () => {
+  it('sends the raw MIME message from a verified sender, and logs it by its ids only', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'log');
     const result = await transport.send({
       from: `Portal <${SENDER}>`,
       to: ['client@example.com', 'partner@example.com'],
@@ -70,6 +72,10 @@ describe('SES mail transport', () => {
     expect(mail.text).toBe('Thank you for your payment.\n\nhttps://portal.test/profile/purchase-history');
     expect(mail.html).toContain('<a href="https://portal.test/profile/purchase-history">');
 
+    const lines = logged.mock.calls.map((call) => String(call[0]));
+    logged.mockRestore();
+    expect(lines).toEqual([`mail job-1@portal.test sent: ses=${result.id}`]);
+
     const quota = await ses.send(new GetSendQuotaCommand({}));
     // SES counts recipients, not messages.
     expect(quota.SentLast24Hours).toBe(2);
@@ -87,7 +93,7 @@ describe('SES mail transport', () => {
     await expect(sending).rejects.toMatchObject({
       permanent: true,
       message: expect.stringMatching(
-        /^SES refused the message from Mallory <mallory@elsewhere\.test> to client@example\.com: MessageRejected: .*mallory@elsewhere\.test/,
+        /^SES refused message job-2@portal\.test: MessageRejected: .*mallory@elsewhere\.test/,
       ),
     });
     expect(await sentMessages()).toHaveLength(1);

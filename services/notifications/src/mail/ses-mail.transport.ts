@@ -1,7 +1,7 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { SendRawEmailCommand, SESClient, SESServiceException } from '@aws-sdk/client-ses';
 import type { AppConfig } from '@portal/config';
-import { MailRejectedError, MailTransport, OutgoingMail, recipientList } from './mail-transport';
+import { MailRejectedError, MailTransport, OutgoingMail } from './mail-transport';
 import { composeMime } from './mime';
 
 /** SES answers that mean "this message will never be accepted as it is". */
@@ -43,7 +43,7 @@ export class SesMailTransport implements MailTransport, OnModuleDestroy {
     } catch (error) {
       if (error instanceof SESServiceException) {
         throw new MailRejectedError(
-          `SES refused the message from ${message.from} to ${recipientList(message.to)}: ${error.name}: ${error.message}`,
+          `SES refused message ${message.messageId}: ${error.name}: ${error.message}`,
           PERMANENT_ERRORS.has(error.name),
           { cause: error },
         );
@@ -51,7 +51,9 @@ export class SesMailTransport implements MailTransport, OnModuleDestroy {
       throw error;
     }
     if (!messageId) throw new Error('SES accepted the message but returned no MessageId');
-    this.logger.log(`mail to=${recipientList(message.to)} subject=${JSON.stringify(message.subject)} ses=${messageId}`);
+    // By ids only: recipients and subjects (a client's name, a document's file name) are personal
+    // data, and logs are kept and read more widely than the job, which holds them for its retention.
+    this.logger.log(`mail ${message.messageId} sent: ses=${messageId}`);
     return { id: messageId };
   }
 
