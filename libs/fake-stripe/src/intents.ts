@@ -4,8 +4,8 @@ import { attachPaymentMethod, createPaymentMethod, customerOfParam, paymentMetho
 import { declineError, DeclineReason } from './declines';
 import { badParam, docUrl, invalidRequest, noSuch, StripeApiError, StripeErrorBody, unexpectedState } from './errors';
 import { clientSecretFor, newId } from './ids';
-import { mergeMetadata, Params } from './params';
-import { Call, Caller, copy, FakeStripeState } from './state';
+import { createdFilter, LIST_PARAMS, listOptions, mergeMetadata, Params } from './params';
+import { Call, Caller, copy, FakeStripeState, paginate } from './state';
 
 // ---- shared
 
@@ -387,6 +387,17 @@ export function retrievePaymentIntent({ state, params, path, caller }: Call): St
   if (!paymentIntent) throw noSuch('payment_intent', path[0]);
   checkClientSecret(caller, params, paymentIntent);
   return paymentIntent;
+}
+
+/** Newest first; by customer and by creation time, as Stripe's list does. */
+export function listPaymentIntents({ state, params }: Call): Stripe.ApiList<Stripe.PaymentIntent> {
+  params.allow('customer', 'created', ...LIST_PARAMS);
+  const customer = params.string('customer');
+  const created = createdFilter(params);
+  const paymentIntents = [...state.paymentIntents.values()]
+    .reverse()
+    .filter((paymentIntent) => (!customer || paymentIntent.customer === customer) && created(paymentIntent.created));
+  return paginate(paymentIntents, '/v1/payment_intents', listOptions(params));
 }
 
 export function updatePaymentIntent({ state, params, path }: Call): Stripe.PaymentIntent {

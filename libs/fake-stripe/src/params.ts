@@ -185,3 +185,25 @@ export function listOptions(params: Params): ListOptions {
   }
   return { limit, startingAfter: params.string('starting_after'), endingBefore: params.string('ending_before') };
 }
+
+/**
+ * A list's `created` filter: a Unix timestamp (exactly then) or a range of `gt`, `gte`, `lt`, `lte`
+ * (`created[gte]=…`), as Stripe's list endpoints take it. Without one, everything matches.
+ */
+export function createdFilter(params: Params): (created: number) => boolean {
+  if (!params.has('created')) return () => true;
+  if (typeof params.raw('created') === 'string') {
+    const at = params.timestamp('created') as number;
+    return (created) => created === at;
+  }
+  const range = params.object('created')!;
+  range.allow('gt', 'gte', 'lt', 'lte');
+  const [gt, gte, lt, lte] = (['gt', 'gte', 'lt', 'lte'] as const).map(
+    (bound) => range.timestamp(bound) as number | undefined,
+  );
+  return (created) =>
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
+}

@@ -36,6 +36,7 @@ import {
   confirmSetupIntent,
   createPaymentIntent,
   createSetupIntent,
+  listPaymentIntents,
   retrieveCharge,
   retrievePaymentIntent,
   retrieveSetupIntent,
@@ -106,6 +107,7 @@ export const ROUTES: Route[] = [
   route('POST', '/v1/setup_intents/:id/cancel', cancelSetupIntent),
 
   route('POST', '/v1/payment_intents', createPaymentIntent),
+  route('GET', '/v1/payment_intents', listPaymentIntents),
   route('GET', '/v1/payment_intents/:id', retrievePaymentIntent, 'publishable'),
   route('POST', '/v1/payment_intents/:id', updatePaymentIntent),
   route('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntent, 'publishable'),

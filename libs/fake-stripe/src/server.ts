@@ -40,7 +40,7 @@ interface Reply {
 
 const MAX_BODY = 1024 * 1024;
 /** Stripe prunes idempotency keys once they are 24 hours old. */
-const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_S = 24 * 3600;
 const STRIPE_JS_PATHS = ['/v3', '/v3/', '/v3/stripe.js', '/endive/stripe.js'];
 
 const CORS_HEADERS = {
@@ -138,6 +138,7 @@ export class FakeStripeHttp {
     const idempotencyKey = method === 'POST' ? header(request, 'idempotency-key') : null;
     const endpoint = `${method} ${url.pathname}`;
     const paramsFingerprint = JSON.stringify(canonical(form));
+    if (idempotencyKey) this.pruneIdempotencyKeys();
     const saved = idempotencyKey ? this.idempotency.get(`${caller}:${idempotencyKey}`) : undefined;
     if (idempotencyKey && saved) {
       return replay(saved, endpoint, paramsFingerprint, idempotencyKey);
@@ -168,9 +169,8 @@ export class FakeStripeHttp {
       this.state.request = null;
     }
     if (idempotencyKey) {
-      this.pruneIdempotencyKeys();
       this.idempotency.set(`${caller}:${idempotencyKey}`, {
-        savedAt: Date.now(),
+        savedAt: this.state.now(),
         endpoint,
         params: paramsFingerprint,
         status: reply.status,
@@ -181,8 +181,9 @@ export class FakeStripeHttp {
     return reply;
   }
 
+  /** Keys live 24 hours of the fake's clock: a test that advances it past them sees them forgotten, as Stripe does. */
   private pruneIdempotencyKeys(): void {
-    const oldest = Date.now() - IDEMPOTENCY_TTL_MS;
+    const oldest = this.state.now() - IDEMPOTENCY_TTL_S;
     for (const [key, saved] of this.idempotency) {
       if (saved.savedAt >= oldest) break;
       this.idempotency.delete(key);

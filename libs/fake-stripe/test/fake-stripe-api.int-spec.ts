@@ -125,6 +125,17 @@ describe('fake Stripe: customers, payment methods, intents', () => {
       expect(mismatch.message).toContain('Keys for idempotent requests can only be used with the same parameters');
     });
 
+    it("forgets a key 24 hours after its request, on the fake's clock", async () => {
+      const key = `forgotten-${Date.now()}`;
+      const first = await stripe.customers.create({ email: 'day@example.com' }, { idempotencyKey: key });
+      fake.advanceClock(23 * 3600);
+      expect((await stripe.customers.create({ email: 'day@example.com' }, { idempotencyKey: key })).id).toBe(first.id);
+      fake.advanceClock(3600 + 1);
+      const later = await stripe.customers.create({ email: 'day@example.com' }, { idempotencyKey: key });
+      expect(later.id).not.toBe(first.id);
+      expect(later.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+    });
+
     it('does not save a response refused for its parameters', async () => {
       const key = `bad-then-good-${Date.now()}`;
       await cardError(stripe.customers.create({ emial: 'x' } as Stripe.CustomerCreateParams, { idempotencyKey: key }));
@@ -291,6 +302,33 @@ describe('fake Stripe: customers, payment methods, intents', () => {
       });
       const types = fake.events().filter((e) => (e.data.object as { id: string }).id === paymentIntent.id);
       expect(types.map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    });
+
+    it("lists a customer's payment intents, newest first, by creation time", async () => {
+      const { customer, paymentMethod } = await customerWith('pm_card_visa');
+      const other = await customerWith('pm_card_visa');
+      const pay = (cents: number, paidBy = { customer, paymentMethod }) =>
+        stripe.paymentIntents.create({
+          amount: cents,
+          currency: 'usd',
+          customer: paidBy.customer.id,
+          payment_method: paidBy.paymentMethod.id,
+          confirm: true,
+        });
+      const first = await pay(1000);
+      await pay(3000, other);
+      fake.advanceClock(3600);
+      const second = await pay(2000);
+
+      const all = await stripe.paymentIntents.list({ customer: customer.id });
+      expect(all).toMatchObject({ object: 'list', has_more: false, url: '/v1/payment_intents' });
+      expect(all.data.map((paymentIntent) => paymentIntent.id)).toEqual([second.id, first.id]);
+      const since = await stripe.paymentIntents.list({ customer: customer.id, created: { gte: second.created } });
+      expect(since.data.map((paymentIntent) => paymentIntent.id)).toEqual([second.id]);
+      const before = await stripe.paymentIntents.list({ customer: customer.id, created: { lt: second.created } });
+      expect(before.data.map((paymentIntent) => paymentIntent.id)).toEqual([first.id]);
+      const page = await stripe.paymentIntents.list({ customer: customer.id, limit: 1 });
+      expect([page.data[0].id, page.has_more]).toEqual([second.id, true]);
     });
 
     it.each([

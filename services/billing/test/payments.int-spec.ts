@@ -247,6 +247,71 @@ describe('service and filing payments', () => {
     expect(await charges(billing, client.userId)).toEqual([79900]);
   });
 
+  describe('a charge whose recording rolled back (a crash after Stripe accepted it)', () => {
+    const DAY_AND_AN_HOUR = 25 * 3600;
+
+    /**
+     * A paid filing, put back as its transaction left it when it rolled back after Stripe charged:
+     * pending, no PaymentIntent, no receipt. Then a day passes, and Stripe forgets the idempotency key.
+     */
+    async function chargedButNotRecorded(label: string) {
+      const client = await newClient(app(), label);
+      const key = newKey();
+      const body = { form_id: await formId(app(), 'Annual Report'), payment_method_id: 'pm_card_visa' };
+      const paid = await payForm(client, body, key);
+      expect(paid.body.status).toBe('succeeded');
+      await billing.settled();
+      const [{ stripe_payment_intent_id: paymentIntentId }] = await ordersOf(client);
+      await app().sql(
+        `UPDATE billing.orders SET status = 'pending', stripe_payment_intent_id = NULL, paid_at = NULL,
+           receipt_queued_at = NULL, card_brand = NULL, card_last4 = NULL, created_at = created_at - interval '25 hours'
+         WHERE id = $1`,
+        [paid.body.id],
+      );
+      billing.fake.advanceClock(DAY_AND_AN_HOUR);
+      const receipts = () =>
+        app().sql(
+          `SELECT 1 FROM billing.outbox WHERE payload->>'template' = 'payment-receipt' AND payload->>'to' = $1`,
+          [client.email],
+        );
+      return { client, key, body, orderId: paid.body.id, paymentIntentId: paymentIntentId!, receipts };
+    }
+
+    it('is taken by the order from its webhook event, which never charges again', async () => {
+      const { client, paymentIntentId, receipts } = await chargedButNotRecorded('rolled-back-event');
+      const receiptsBefore = (await receipts()).length;
+      const succeeded = billing.fake
+        .events()
+        .find(
+          (event) =>
+            event.type === 'payment_intent.succeeded' && (event.data.object as { id: string }).id === paymentIntentId,
+        )!;
+      // Its processing failed with the transaction (the event is not recorded as processed).
+      await app().sql('DELETE FROM billing.stripe_events WHERE id = $1', [succeeded.id]);
+      billing.fake.redeliver(succeeded.id);
+      await billing.settled();
+
+      expect(await charges(billing, client.userId)).toEqual([15000]);
+      expect(await ordersOf(client)).toEqual([
+        { status: 'succeeded', amount_cents: 15000, stripe_payment_intent_id: paymentIntentId },
+      ]);
+      expect((await history(client)).body).toEqual([expect.objectContaining({ kind: 'form', amount: 150 })]);
+      expect(await receipts()).toHaveLength(receiptsBefore + 1);
+    });
+
+    it('is found at Stripe when the same attempt is sent again a day later, and not charged again', async () => {
+      const { client, key, body, orderId, paymentIntentId } = await chargedButNotRecorded('rolled-back-retry');
+      const again = await payForm(client, body, key);
+
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ id: orderId, status: 'succeeded' });
+      expect(await charges(billing, client.userId)).toEqual([15000]);
+      expect(await ordersOf(client)).toEqual([
+        { status: 'succeeded', amount_cents: 15000, stripe_payment_intent_id: paymentIntentId },
+      ]);
+    });
+  });
+
   it('refuses a card saved without the checkout’s billing details, in the form’s words, charging nothing', async () => {
     const client = await newClient(app(), 'billing-details');
     const llc = await serviceId(app(), 'llc-formation');

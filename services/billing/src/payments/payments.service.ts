@@ -22,6 +22,15 @@ import { SetupIntentRecord } from './setup-intent.entity';
 /** Stripe's smallest charge in dollars (and most currencies): 50 cents. */
 const MINIMUM_CHARGE_CENTS = 50;
 
+/**
+ * Stripe keeps an idempotency key's result for 24 hours. An order without a PaymentIntent that is older
+ * than this may have been charged under a key Stripe has since forgotten (the transaction that was to
+ * record the charge rolled back): before creating one, its charge is looked for at Stripe.
+ */
+const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
+/** How far apart our clock and Stripe's may be when the customer's PaymentIntents are listed by creation time. */
+const CLOCK_SKEW_S = 300;
+
 export interface PaymentRequest {
   kind: PurchaseKind;
   itemId: string;
@@ -131,14 +140,16 @@ export class PaymentsService {
 
   /**
    * Brings an order in line with its PaymentIntent, for the webhook worker. `orderId` comes from the
-   * intent's metadata; an intent that is not an order's (a subscription invoice's) is left alone.
+   * intent's metadata; an intent that is not an order's (a subscription invoice's) is left alone. An
+   * event never creates a charge: an order that has not recorded its PaymentIntent (the transaction that
+   * was to record it rolled back) takes the event's.
    */
   async syncPaymentIntent(paymentIntentId: string, orderId: string | undefined): Promise<void> {
     const order =
       (await this.dataSource.getRepository(Order).findOneBy({ stripePaymentIntentId: paymentIntentId })) ??
       (orderId ? await this.dataSource.getRepository(Order).findOneBy({ id: orderId }) : null);
     if (!order) return;
-    await this.settle(order.id);
+    await this.settle(order.id, { paymentIntentId });
   }
 
   /**
@@ -187,9 +198,10 @@ export class PaymentsService {
    * Under the order's row lock: a final order answers as it ended; otherwise its PaymentIntent is
    * created (once) or read again, and the order takes its state. Whoever holds the lock reads Stripe
    * last, so concurrent requests and webhooks never write an older state over a newer one. A decline is
-   * committed before it is answered.
+   * committed before it is answered. An event (`event`) settles with the PaymentIntent it names and
+   * never creates one.
    */
-  private async settle(orderId: string): Promise<Outcome> {
+  private async settle(orderId: string, event?: { paymentIntentId: string }): Promise<Outcome> {
     return this.dataSource.transaction(async (manager) => {
       const order = await manager.getRepository(Order).findOne({
         where: { id: orderId },
@@ -202,15 +214,25 @@ export class PaymentsService {
         .findOneByOrFail({ id: order.customerId })) as StripeCustomer;
       let paymentIntent: Stripe.PaymentIntent;
       if (order.stripePaymentIntentId) {
-        paymentIntent = await this.stripe.api.paymentIntents.retrieve(order.stripePaymentIntentId, {
-          expand: ['payment_method'],
-        });
+        if (event && event.paymentIntentId !== order.stripePaymentIntentId) {
+          this.logger.error(
+            `order ${order.id} has PaymentIntent ${order.stripePaymentIntentId}, and ${event.paymentIntentId} also names it: a second charge for one order, for staff to refund`,
+          );
+        }
+        paymentIntent = await this.retrievePaymentIntent(order.stripePaymentIntentId);
+      } else if (event) {
+        paymentIntent = await this.retrievePaymentIntent(event.paymentIntentId);
+        // Found by the order id in its metadata; read again, it must still name this order.
+        if (paymentIntent.metadata?.order_id !== order.id) return { reply: toPaymentReply(order, null) };
+        this.logger.warn(`order ${order.id} takes PaymentIntent ${paymentIntent.id}, which it had not recorded`);
       } else if (order.status === 'failed' || order.status === 'canceled') {
         // Refused before any PaymentIntent existed (the bank refused the card itself).
         return { declined: order.failureMessage };
       } else {
         try {
-          paymentIntent = await this.createPaymentIntent(manager, order, customer);
+          paymentIntent =
+            (await this.unrecordedPaymentIntent(order, customer)) ??
+            (await this.createPaymentIntent(manager, order, customer));
         } catch (error) {
           if (!isCardError(error)) throw error;
           await this.record(manager, order, {
@@ -224,6 +246,31 @@ export class PaymentsService {
       }
       return this.apply(manager, order, customer, paymentIntent);
     });
+  }
+
+  private retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent> {
+    return this.stripe.api.paymentIntents.retrieve(id, { expand: ['payment_method'] });
+  }
+
+  /**
+   * The PaymentIntent Stripe made for an order that did not record it, once the order is too old for its
+   * idempotency key to be remembered (within the window, creating it again replays it). Read from the
+   * customer's PaymentIntents since the order was made, by the order id in their metadata.
+   */
+  private async unrecordedPaymentIntent(order: Order, customer: StripeCustomer): Promise<Stripe.PaymentIntent | null> {
+    if (Date.now() - order.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) return null;
+    const since = Math.floor(order.createdAt.getTime() / 1000) - CLOCK_SKEW_S;
+    for await (const paymentIntent of this.stripe.api.paymentIntents.list({
+      customer: customer.stripeCustomerId,
+      created: { gte: since },
+      limit: 100,
+    })) {
+      if (paymentIntent.metadata?.order_id === order.id) {
+        this.logger.warn(`order ${order.id} takes PaymentIntent ${paymentIntent.id}, which it had not recorded`);
+        return this.retrievePaymentIntent(paymentIntent.id);
+      }
+    }
+    return null;
   }
 
   private async createPaymentIntent(
