@@ -57,6 +57,15 @@ export interface MailMessage {
   unsubscribeUrl?: string;
 }
 
+/** What changed in a security notice: the password (at /settings, or with a reset link), or the second factor. */
+export type SecurityNoticeKind =
+  | 'password-changed'
+  | 'password-reset'
+  | 'two-factor-enabled'
+  | 'two-factor-disabled'
+  /** Turned off by staff with the admin CLI, for an owner who lost the authenticator and the recovery codes. */
+  | 'two-factor-reset';
+
 /**
  * Mails rendered by the notifications service from its templates (text and HTML), so
  * wording and layout live in one place. Producers give the recipient and the values.
@@ -147,6 +156,20 @@ export interface MailTemplates {
     link: string;
     /** ISO 8601, when Stripe tries again; null when it will not. */
     nextAttemptAt?: string | null;
+  };
+  /**
+   * The account's own security changed (identity), for its owner: what, when (ISO 8601), from which
+   * client address (null when no request made it: staff at the command line), and where to reset the
+   * password if it was not them. Nothing in it is a credential (its link is the public page, under a
+   * name redactSecrets leaves alone), so the job is kept whole.
+   */
+  'security-notice': {
+    kind: SecurityNoticeKind;
+    firstName: string;
+    at: string;
+    ip: string | null;
+    /** The public /forgot-password page. */
+    forgotPasswordLink: string;
   };
   /** A client added a file to their vault, for the staff: who, which file, and a link to the client's documents. */
   'vault-upload': { clientEmail: string; fileName: string; size: number; uploadedAt: string; link: string };

@@ -44,6 +44,9 @@ export function layout(
   ].join('');
 }
 
+/** `Hello Ada,` for an account's first name, `Hello,` without one. */
+export const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
+
 /** One line for a header: what people typed may hold line breaks and runs of spaces. */
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 

@@ -2,15 +2,14 @@ import type { MailTemplates, TemplateMail } from '@portal/events';
 import { BILLING_TEMPLATES } from './billing-templates';
 import { DOCUMENT_TEMPLATES } from './documents-templates';
 import { INTAKE_TEMPLATES } from './intake-templates';
-import { layout, MailLayoutOptions, oneLine, RenderedMail, withUnsubscribeLink } from './layout';
+import { greeting, layout, MailLayoutOptions, oneLine, RenderedMail, withUnsubscribeLink } from './layout';
+import { SECURITY_TEMPLATES } from './security-templates';
 
 /** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
 export type Renderer<T extends keyof MailTemplates> = (
   data: MailTemplates[T],
   options: MailLayoutOptions,
 ) => RenderedMail;
-
-const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
 
 /** The kinds of visitor message, as staff read them. */
 const MESSAGE_TYPES = new Map([
@@ -148,6 +147,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
   ...INTAKE_TEMPLATES,
   ...BILLING_TEMPLATES,
   ...DOCUMENT_TEMPLATES,
+  ...SECURITY_TEMPLATES,
 };
 
 /** Renders a template mail job into the subject, text and HTML the transports send. */
