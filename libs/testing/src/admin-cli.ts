@@ -8,6 +8,8 @@ export interface AdminCliTarget {
   databaseUrl: string;
   dataDir: string;
   redisPrefix?: string;
+  /** APP_URL, when the test app has one: the links of the mails the CLI queues. */
+  appUrl?: string;
 }
 
 /** The built admin CLI (`npm run admin -- ...` without the build step): its exit code and output. */
@@ -21,6 +23,7 @@ export async function adminCli(target: AdminCliTarget, ...args: string[]) {
         REDIS_URL: process.env.REDIS_URL,
         REDIS_PREFIX: target.redisPrefix,
         DATA_DIR: target.dataDir,
+        APP_URL: target.appUrl,
       },
     });
     return { code: 0, stdout, stderr };

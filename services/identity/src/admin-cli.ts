@@ -14,6 +14,7 @@ import { AppConfig, ConfigError, loadConfig } from '@portal/config';
 import { serviceDataSourceOptions } from '@portal/database';
 import { AuditTrail, Outbox, RedisConnections } from '@portal/events';
 import { DataSource } from 'typeorm';
+import { SecurityNotices } from './account-security/security-notices';
 import { resetTwoFactorAudited, setAdminAudited } from './admin/admin-accounts';
 import { IDENTITY_DATA } from './identity.data';
 // The local launcher's embedded PostgreSQL and redis-server, for development without DATABASE_URL and REDIS_URL.
@@ -101,8 +102,14 @@ async function endSessions(config: AppConfig, userId: string, sessionVersion: nu
 }
 
 async function resetTwoFactor(config: AppConfig, email: string): Promise<void> {
+  // The owner's notice goes to identity's outbox with the change; a running worker's relay delivers it.
   const reset = await withDatabase(config, (dataSource) =>
-    resetTwoFactorAudited(dataSource, new AuditTrail(new Outbox(), dataSource, 'identity'), email),
+    resetTwoFactorAudited(
+      dataSource,
+      new AuditTrail(new Outbox(), dataSource, 'identity'),
+      new SecurityNotices(new Outbox(), config),
+      email,
+    ),
   );
   switch (reset.outcome) {
     case 'not-found':

@@ -6,6 +6,7 @@ import { EventsModule, HousekeepingModule, QUEUES } from '@portal/events';
 import { configOrExit, serviceHealthController } from '@portal/http';
 import { AccountSecurityController } from './account-security/account-security.controller';
 import { AccountSecurityService } from './account-security/account-security.service';
+import { SecurityNotices } from './account-security/security-notices';
 import { AdminBootstrap } from './admin/admin-bootstrap';
 import { AdminController } from './admin/admin.controller';
 import { AuditLogController, SecurityEventsController } from './audit/audit-log.controller';
@@ -82,6 +83,7 @@ const runWorkers = configOrExit().RUN_WORKERS;
     RecoveryCodeHasher,
     TwoFactorService,
     AccountSecurityService,
+    SecurityNotices,
     ...(runWorkers ? [AuditProcessor, PasswordResetProcessor] : []),
   ],
 })

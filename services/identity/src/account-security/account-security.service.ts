@@ -10,6 +10,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
+import { SecurityNotices } from './security-notices';
 
 export const ACCOUNT_MESSAGES = {
   wrongPassword: 'Incorrect password',
@@ -38,11 +39,13 @@ export class AccountSecurityService {
     private readonly auth: AuthService,
     private readonly audit: AuditTrail,
     private readonly tokens: UserTokens,
+    private readonly notices: SecurityNotices,
   ) {}
 
   /**
    * Wrong current passwords count toward the sign-in lockout (a stolen session cannot guess it). The
    * reset links mailed before stop working too: one in the wrong hands would otherwise undo the change.
+   * The account's address is told (a stolen session with a guessed password must not change it unseen).
    */
   async changePassword(
     caller: AuthUser,
@@ -67,6 +70,7 @@ export class AccountSecurityService {
       await this.tokens.invalidateOutstanding(manager, user.id, 'reset-password');
       const sessionId = await this.sessions.carryOn(manager, user.id, caller.sessionId, sessionVersion, scope);
       await this.audit.record(manager, scope, 'auth.password_changed', `user:${user.id}`);
+      await this.notices.queue(manager, user, 'password-changed', scope.client_ip);
       return { sessionVersion, sessionId };
     });
     if (!changed) throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLE } from '@portal/auth';
 import { ADMIN_USER_TYPE } from '@portal/contracts';
 import type { AuditScope, AuditTrail } from '@portal/events';
+import type { SecurityNotices } from '../account-security/security-notices';
 import { turnSecondFactorOff } from '../two-factor/second-factor-off';
 import { USER_ROLE, USER_TYPE_USER } from '../users/user.entity';
 
@@ -105,18 +106,20 @@ export type TwoFactorReset =
 /**
  * For an account whose owner lost both the authenticator and the recovery codes (the admin CLI's
  * `reset-two-factor`): the second factor goes, every session ends, and the audit log records
- * `auth.two_factor_disabled` with {"via": "cli", "reset": true}. An admin then sets a new one up at
- * the next sign-in (nothing else is open to them until they do); a client signs in with the password.
+ * `auth.two_factor_disabled` with {"via": "cli", "reset": true}, and the account's address is told
+ * (a notice without a client address: no request made it). An admin then sets a new one up at the
+ * next sign-in (nothing else is open to them until they do); a client signs in with the password.
  */
 export async function resetTwoFactorAudited(
   dataSource: DataSource,
   audit: AuditTrail,
+  notices: SecurityNotices,
   email: string,
 ): Promise<TwoFactorReset> {
   return dataSource.transaction(async (manager) => {
-    const [user] = (await manager.query(`SELECT id, email FROM users WHERE lower(email) = lower($1)`, [
+    const [user] = (await manager.query(`SELECT id, email, first_name FROM users WHERE lower(email) = lower($1)`, [
       email.trim(),
-    ])) as Array<{ id: string; email: string }>;
+    ])) as Array<{ id: string; email: string; first_name: string }>;
     if (!user) return { outcome: 'not-found' };
     const sessionVersion = await turnSecondFactorOff(manager, user.id);
     if (sessionVersion === undefined) return { outcome: 'not-enabled', email: user.email };
@@ -125,6 +128,7 @@ export async function resetTwoFactorAudited(
       via: 'cli',
       reset: true,
     });
+    await notices.queue(manager, { email: user.email, firstName: user.first_name }, 'two-factor-reset', null);
     return { outcome: 'reset', userId: user.id, email: user.email, sessionVersion };
   });
 }

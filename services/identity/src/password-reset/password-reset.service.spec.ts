@@ -2,6 +2,7 @@ import type { AppConfig } from '@portal/config';
 import type { AuditTrail, Outbox } from '@portal/events';
 import type { RateLimiter } from '@portal/http';
 import type { DataSource } from 'typeorm';
+import type { SecurityNotices } from '../account-security/security-notices';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UserTokens } from '../tokens/user-tokens.service';
@@ -70,6 +71,7 @@ function harness(user: Partial<User> | null, answered = false) {
     { appUrl: 'https://portal.example.com' } as AppConfig,
     {} as LoginThrottle,
     {} as AuditTrail,
+    {} as SecurityNotices,
   );
   return { service, steps, enqueued };
 }

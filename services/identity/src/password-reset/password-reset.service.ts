@@ -15,6 +15,7 @@ import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { SecurityNotices } from '../account-security/security-notices';
 
 const PURPOSE = 'reset-password';
 
@@ -33,6 +34,7 @@ export class PasswordResetService {
     private readonly config: AppConfig,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditTrail,
+    private readonly notices: SecurityNotices,
   ) {}
 
   /**
@@ -89,7 +91,7 @@ export class PasswordResetService {
   /**
    * Sets the new password, uses up the token and every other outstanding reset token, and
    * ends every session issued before (session version + 1, published to all services).
-   * The mailbox received the link, so the e-mail counts as verified from now on.
+   * The mailbox received the link, so the e-mail counts as verified from now on; it is told of the reset.
    */
   async reset(token: string, newPassword: string, scope: AuditScope): Promise<MessageReply> {
     const ip = scope.client_ip ?? '';
@@ -106,13 +108,14 @@ export class PasswordResetService {
             SET password_hash = $2, session_version = session_version + 1,
                 is_verified = true, verified_at = coalesce(verified_at, now()), updated_at = now()
           WHERE id = $1
-      RETURNING session_version, email`,
+      RETURNING session_version, email, first_name`,
         [userId, passwordHash],
-      )) as [Array<{ session_version: number; email: string }>, number];
+      )) as [Array<{ session_version: number; email: string; first_name: string }>, number];
       await this.tokens.invalidateOutstanding(manager, userId, PURPOSE);
-      const email = rows[0][0].email;
+      const { email, first_name: firstName, session_version: sessionVersion } = rows[0][0];
       await this.audit.record(manager, asActor(scope, { id: userId, email }), 'auth.password_reset', `user:${userId}`);
-      return { userId, sessionVersion: rows[0][0].session_version, email: rows[0][0].email };
+      await this.notices.queue(manager, { email, firstName }, 'password-reset', scope.client_ip);
+      return { userId, sessionVersion, email };
     });
     if (!changed) throw invalid();
 

@@ -21,6 +21,7 @@ import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { SecurityNotices } from '../account-security/security-notices';
 import { RecoveryCodeHasher } from './recovery-code-hasher';
 import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
@@ -54,6 +55,7 @@ export class TwoFactorService {
     private readonly audit: AuditTrail,
     private readonly config: AppConfig,
     private readonly recoveryCodeHasher: RecoveryCodeHasher,
+    private readonly notices: SecurityNotices,
   ) {}
 
   async status(caller: AuthUser): Promise<TwoFactorStatusReply> {
@@ -85,7 +87,8 @@ export class TwoFactorService {
    * With the password (a stolen session alone must not put its own authenticator on the account and
    * lock the owner out; wrong ones count toward the sign-in lockout), the first code confirms the
    * secret: two-factor is on, ten recovery codes replace any earlier ones, every other session ends
-   * and the caller's goes on with a new token (`mfa: true`).
+   * and the caller's goes on with a new token (`mfa: true`). The account's address is told: an
+   * authenticator that is not the owner's would keep them out.
    */
   async enable(caller: AuthUser, password: string, code: string, scope: AuditScope): Promise<TwoFactorEnableReply> {
     const user = await this.users.sessionUser(caller);
@@ -111,6 +114,7 @@ export class TwoFactorService {
       const sessionVersion = rows[0].session_version;
       const sessionId = await this.sessions.carryOn(manager, user.id, caller.sessionId, sessionVersion, scope);
       await this.audit.record(manager, scope, 'auth.two_factor_enabled', `user:${user.id}`);
+      await this.notices.queue(manager, user, 'two-factor-enabled', scope.client_ip);
       return { sessionVersion, sessionId };
     });
     if (!changed) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.noSetup });
@@ -123,7 +127,8 @@ export class TwoFactorService {
 
   /**
    * Off, with the password and a current code (or a recovery code); wrong ones count toward the
-   * sign-in lockout. Every other session ends; the caller's goes on with a new token.
+   * sign-in lockout. Every other session ends; the caller's goes on with a new token. The account's
+   * address is told.
    */
   async disable(caller: AuthUser, password: string, code: string, scope: AuditScope): Promise<TwoFactorDisableReply> {
     const user = await this.users.sessionUser(caller);
@@ -144,6 +149,7 @@ export class TwoFactorService {
         await this.audit.record(manager, scope, 'auth.two_factor_disabled', `user:${user.id}`, {
           second_factor: factor,
         });
+        await this.notices.queue(manager, user, 'two-factor-disabled', scope.client_ip);
         return { sessionVersion, sessionId };
       });
       if (!off) {
