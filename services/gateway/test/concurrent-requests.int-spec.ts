@@ -68,6 +68,15 @@ describe('concurrent copies of one request', () => {
         [action, target],
       )
     )[0].n;
+  /** The security notices (password, two-factor) queued for `email` with a change. */
+  const noticeKinds = async (email: string) =>
+    (
+      await app.sql<{ kind: string }>(
+        `SELECT payload->'data'->>'kind' AS kind FROM identity.outbox
+          WHERE payload->>'template' = 'security-notice' AND payload->>'to' = $1`,
+        [email],
+      )
+    ).map((row) => row.kind);
 
   async function raw(
     path: string,
@@ -224,6 +233,7 @@ describe('concurrent copies of one request', () => {
       expect(changes.filter((reply) => reply.status === 200)).toHaveLength(1);
       await app.settled();
       expect(await auditCount('auth.password_changed', `user:${userId}`)).toBe(1);
+      expect(await noticeKinds(email)).toEqual(['password-changed']);
       expect((await login(app.call, email, newPassword)).status).toBe(200);
       expect((await login(app.call, email)).status).toBe(401);
     });
@@ -250,6 +260,7 @@ describe('concurrent copies of one request', () => {
       expect(codes[0].n).toBe(10);
       await app.settled();
       expect(await auditCount('auth.two_factor_enabled', `user:${userId}`)).toBe(1);
+      expect(await noticeKinds(email)).toEqual(['two-factor-enabled']);
       // A recovery code of the one answer signs in.
       const challenge = await app.call<{ challenge_token: string }>('POST', '/auth/login', {
         form: { username: email, password: PASSWORD },
