@@ -1,11 +1,12 @@
-import type Stripe from 'stripe';
 import { invoiceIncludable } from './billing';
 import { badParam } from './errors';
+import { chargeRefunds } from './refunds';
 import { copy, FakeStripeState } from './state';
 
 /**
  * The fields each object lets `expand[]` replace with the object they name (dotted when the id sits in a
- * nested hash). `payments` and `confirmation_secret` are invoice fields Stripe only includes when expanded.
+ * nested hash). `payments` and `confirmation_secret` are invoice fields, `refunds` a charge field, that
+ * Stripe only includes when expanded.
  */
 const EXPANDABLE: Record<string, string[]> = {
   customer: ['invoice_settings.default_payment_method', 'default_source', 'test_clock'],
@@ -31,12 +32,23 @@ const EXPANDABLE: Record<string, string[]> = {
   payment_intent: ['customer', 'payment_method', 'latest_charge', 'review', 'source'],
   setup_intent: ['customer', 'payment_method', 'latest_attempt', 'mandate', 'single_use_mandate'],
   payment_method: ['customer'],
-  charge: ['customer', 'payment_intent', 'balance_transaction', 'review'],
+  charge: ['customer', 'payment_intent', 'balance_transaction', 'review', 'refunds'],
+  refund: ['charge', 'payment_intent', 'balance_transaction', 'customer', 'payment_method'],
   price: ['product'],
   product: ['default_price'],
 };
 
-const INCLUDABLE: Record<string, string[]> = { invoice: ['payments', 'confirmation_secret'] };
+/** The fields left out unless expanded: what each is, read from the state for the object that owns it. */
+const INCLUDABLE: Record<string, (state: FakeStripeState, id: string, field: string) => unknown> = {
+  invoice: (state, id, field) => {
+    const invoice = state.invoices.get(id);
+    return invoice && invoiceIncludable(state, invoice, field);
+  },
+  charge: (state, id, field) => {
+    const charge = state.charges.get(id);
+    return charge && field === 'refunds' ? chargeRefunds(state, charge) : undefined;
+  },
+};
 
 const MAX_DEPTH = 4;
 
@@ -87,10 +99,8 @@ function expandAt(state: FakeStripeState, value: unknown, segments: string[], pa
 }
 
 function resolve(state: FakeStripeState, owner: Json, current: unknown, type: string, key: string): unknown {
-  if (INCLUDABLE[type]?.includes(key) && type === 'invoice') {
-    const invoice = state.invoices.get(owner.id as string);
-    return invoice ? invoiceIncludable(state, invoice as Stripe.Invoice, key) : current;
-  }
+  const included = INCLUDABLE[type]?.(state, owner.id as string, key);
+  if (included !== undefined) return included;
   if (typeof current !== 'string') return current;
   const found = state.find(current);
   return found ? copy(found) : current;

@@ -662,7 +662,6 @@ function newCharge(
     receipt_number: null,
     receipt_url: null,
     refunded: false,
-    refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${id}/refunds` },
     review: null,
     shipping: null,
     source: null,

@@ -43,6 +43,7 @@ import {
   updatePaymentIntent,
 } from './intents';
 import { LIST_PARAMS, listOptions } from './params';
+import { createRefund, retrieveRefund } from './refunds';
 import { Call, paginate } from './state';
 
 /**
@@ -113,6 +114,8 @@ export const ROUTES: Route[] = [
   route('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntent, 'publishable'),
   route('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent),
   route('GET', '/v1/charges/:id', retrieveCharge),
+  route('POST', '/v1/refunds', createRefund),
+  route('GET', '/v1/refunds/:id', retrieveRefund),
 
   route('POST', '/v1/products', createProduct),
   route('GET', '/v1/products/:id', retrieveProduct),

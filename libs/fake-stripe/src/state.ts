@@ -62,6 +62,7 @@ export class FakeStripeState {
   readonly setupIntents = new Map<string, Stripe.SetupIntent>();
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
   readonly charges = new Map<string, Stripe.Charge>();
+  readonly refunds = new Map<string, Stripe.Refund>();
   readonly products = new Map<string, Stripe.Product>();
   readonly prices = new Map<string, Stripe.Price>();
   readonly subscriptions = new Map<string, Stripe.Subscription>();
@@ -134,6 +135,7 @@ export class FakeStripeState {
       seti: this.setupIntents,
       pi: this.paymentIntents,
       ch: this.charges,
+      re: this.refunds,
       prod: this.products,
       price: this.prices,
       sub: this.subscriptions,

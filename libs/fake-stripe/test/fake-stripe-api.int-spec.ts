@@ -465,4 +465,80 @@ describe('fake Stripe: customers, payment methods, intents', () => {
       expect(again).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
     });
   });
+
+  describe('refunds', () => {
+    const paid = (amount: number) =>
+      stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    const eventsOf = (id: string) => fake.events().filter((event) => (event.data.object as { id: string }).id === id);
+
+    it('refunds part of a PaymentIntent, then the rest, with charge.refunded and refund.created each time', async () => {
+      const paymentIntent = await paid(5000);
+      const chargeId = paymentIntent.latest_charge as string;
+      const part = await stripe.refunds.create({
+        payment_intent: paymentIntent.id,
+        amount: 2000,
+        reason: 'requested_by_customer',
+        metadata: { ticket: '7' },
+      });
+      expect(part).toMatchObject({
+        id: expect.stringMatching(/^re_/),
+        object: 'refund',
+        amount: 2000,
+        currency: 'usd',
+        charge: chargeId,
+        payment_intent: paymentIntent.id,
+        reason: 'requested_by_customer',
+        metadata: { ticket: '7' },
+        status: 'succeeded',
+        created: fake.now(),
+      });
+      expect(await stripe.refunds.retrieve(part.id)).toEqual(part);
+      // Since API 2022-11-15 a charge lists its refunds only when asked to.
+      const partly = await stripe.charges.retrieve(chargeId);
+      expect(partly).toMatchObject({ amount_refunded: 2000, refunded: false });
+      expect(partly).not.toHaveProperty('refunds');
+      const chargeEvents = eventsOf(chargeId);
+      expect(chargeEvents.map((event) => event.type)).toEqual(['charge.succeeded', 'charge.refunded']);
+      expect(chargeEvents[1].data).toMatchObject({
+        object: { amount_refunded: 2000, refunded: false },
+        previous_attributes: { amount_refunded: 0 },
+      });
+      expect(eventsOf(part.id).map((event) => event.type)).toEqual(['refund.created']);
+
+      const rest = await stripe.refunds.create({ charge: chargeId });
+      expect(rest).toMatchObject({ amount: 3000, charge: chargeId, payment_intent: paymentIntent.id, reason: null });
+      const refunded = await stripe.paymentIntents.retrieve(paymentIntent.id, {
+        expand: ['latest_charge.refunds'],
+      });
+      expect(refunded.latest_charge).toMatchObject({
+        amount_refunded: 5000,
+        refunded: true,
+        refunds: { object: 'list', has_more: false, url: `/v1/charges/${chargeId}/refunds` },
+      });
+      const listed = (refunded.latest_charge as Stripe.Charge).refunds!.data;
+      expect(listed.map((refund) => refund.id)).toEqual([rest.id, part.id]);
+      expect(eventsOf(chargeId).at(-1)!.data.previous_attributes).toEqual({ amount_refunded: 2000, refunded: false });
+    });
+
+    it('refuses more than is left, a refunded charge, an unpaid PaymentIntent and a missing target', async () => {
+      const paymentIntent = await paid(1000);
+      const tooMuch = await cardError(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 1001 }));
+      expect(tooMuch).toMatchObject({ statusCode: 400, code: 'amount_too_large', param: 'amount' });
+      const zero = await cardError(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 0 }));
+      expect(zero).toMatchObject({ statusCode: 400, param: 'amount' });
+      await stripe.refunds.create({ payment_intent: paymentIntent.id });
+      const again = await cardError(stripe.refunds.create({ payment_intent: paymentIntent.id }));
+      expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+
+      const unpaid = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+      const nothing = await cardError(stripe.refunds.create({ payment_intent: unpaid.id }));
+      expect(nothing).toMatchObject({ statusCode: 400, param: 'payment_intent' });
+      expect(nothing.message).toContain('does not have a successful charge to refund');
+      const missing = await cardError(stripe.refunds.create({}));
+      expect(missing).toMatchObject({ statusCode: 400, code: 'parameter_missing' });
+      const unknown = await cardError(stripe.refunds.retrieve('re_nope'));
+      expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      expect((await stripe.charges.retrieve(paymentIntent.latest_charge as string)).amount_refunded).toBe(1000);
+    });
+  });
 });
