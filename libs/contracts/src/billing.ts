@@ -255,4 +255,11 @@ export interface PurchaseReply {
   /** Subscription payments: the invoice number. */
   invoice_number: string | null;
   payment_method: { details: CardSummary } | null;
+  /**
+   * One-time purchases: dollars refunded so far (staff refund from Stripe), 0 when none, `amount` when
+   * fully refunded; `status` stays 'succeeded' (it was paid). Subscription payments: null (not tracked).
+   */
+  amount_refunded: Dollars | null;
+  /** When the latest refund was made (ISO 8601); null when nothing was refunded. */
+  refunded_at: string | null;
 }

@@ -3,6 +3,7 @@ import { Customer } from './customers/customer.entity';
 import { CreateBilling1795321000000 } from './migrations/1795321000000-CreateBilling';
 import { SubscriptionRefusals1795900000000 } from './migrations/1795900000000-SubscriptionRefusals';
 import { SubscriptionRequestedTrial1796100000000 } from './migrations/1796100000000-SubscriptionRequestedTrial';
+import { OrderRefunds1796200000000 } from './migrations/1796200000000-OrderRefunds';
 import { Order } from './payments/order.entity';
 import { SetupIntentRecord } from './payments/setup-intent.entity';
 import { Invoice } from './subscriptions/invoice.entity';
@@ -14,5 +15,10 @@ export const BILLING_ENTITIES = [Customer, SetupIntentRecord, Order, Subscriptio
 /** The billing schema: its entities and migrations, in order. */
 export const BILLING_DATA = serviceData('billing', {
   entities: BILLING_ENTITIES,
-  migrations: [CreateBilling1795321000000, SubscriptionRefusals1795900000000, SubscriptionRequestedTrial1796100000000],
+  migrations: [
+    CreateBilling1795321000000,
+    SubscriptionRefusals1795900000000,
+    SubscriptionRequestedTrial1796100000000,
+    OrderRefunds1796200000000,
+  ],
 });

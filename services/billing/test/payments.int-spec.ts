@@ -112,6 +112,8 @@ describe('service and filing payments', () => {
         service: { name: 'LLC Formation' },
         package: null,
         billing_period_start: null,
+        amount_refunded: 0,
+        refunded_at: null,
       }),
     ]);
   });
@@ -309,6 +311,94 @@ describe('service and filing payments', () => {
       expect(await ordersOf(client)).toEqual([
         { status: 'succeeded', amount_cents: 15000, stripe_payment_intent_id: paymentIntentId },
       ]);
+    });
+  });
+
+  describe('refunds made at Stripe (staff, from its dashboard)', () => {
+    const refundsOf = (client: Client) =>
+      app().sql<{ status: string; refunded_cents: number; refunded_at: Date | null; updated_at: Date }>(
+        'SELECT status, refunded_cents, refunded_at, updated_at FROM billing.orders WHERE user_id = $1',
+        [client.userId],
+      );
+    const receipts = (client: Client) =>
+      app().sql(`SELECT 1 FROM billing.outbox WHERE payload->>'template' = 'payment-receipt' AND payload->>'to' = $1`, [
+        client.email,
+      ]);
+    const eventsOf = (type: string, id: string) =>
+      billing.fake.events().filter((event) => event.type === type && (event.data.object as { id: string }).id === id);
+
+    /** A client who bought LLC Formation ($399), every event of the payment processed. */
+    async function paidLlc(label: string) {
+      const client = await newClient(app(), label);
+      const paid = await payService(client, {
+        service_id: await serviceId(app(), 'llc-formation'),
+        payment_method_id: 'pm_card_visa',
+      });
+      expect(paid.body.status).toBe('succeeded');
+      await billing.settled();
+      const [{ stripe_payment_intent_id: paymentIntentId }] = await ordersOf(client);
+      return { client, orderId: paid.body.id, paymentIntentId: paymentIntentId! };
+    }
+
+    it('shows a purchase refunded in full as refunded, and a second delivery of its events changes nothing', async () => {
+      const { client, orderId, paymentIntentId } = await paidLlc('refund-full');
+      const refund = await billing.stripe.refunds.create({ payment_intent: paymentIntentId });
+      await billing.settled();
+
+      const refundedAt = new Date(refund.created * 1000).toISOString();
+      expect((await history(client)).body).toEqual([
+        expect.objectContaining({
+          id: orderId,
+          status: 'succeeded',
+          amount: 399,
+          amount_refunded: 399,
+          refunded_at: refundedAt,
+        }),
+      ]);
+      const [recorded] = await refundsOf(client);
+      expect(recorded).toMatchObject({ status: 'succeeded', refunded_cents: 39900 });
+
+      const chargeId = refund.charge as string;
+      for (const event of [...eventsOf('charge.refunded', chargeId), ...eventsOf('refund.created', refund.id)]) {
+        await app().sql('DELETE FROM billing.stripe_events WHERE id = $1', [event.id]);
+        billing.fake.redeliver(event.id);
+      }
+      await billing.settled();
+      expect(await refundsOf(client)).toEqual([recorded]);
+      expect(await receipts(client)).toHaveLength(1);
+    });
+
+    it('shows part refunded, then all of it; an earlier refund event arriving late changes nothing', async () => {
+      const { client, paymentIntentId } = await paidLlc('refund-partial');
+      const part = await billing.stripe.refunds.create({ payment_intent: paymentIntentId, amount: 10000 });
+      await billing.settled();
+      expect((await history(client)).body).toEqual([
+        expect.objectContaining({
+          amount: 399,
+          amount_refunded: 100,
+          refunded_at: new Date(part.created * 1000).toISOString(),
+        }),
+      ]);
+
+      billing.fake.advanceClock(3600);
+      const rest = await billing.stripe.refunds.create({ payment_intent: paymentIntentId });
+      expect(rest.amount).toBe(29900);
+      await billing.settled();
+      const full = expect.objectContaining({
+        status: 'succeeded',
+        amount: 399,
+        amount_refunded: 399,
+        refunded_at: new Date(rest.created * 1000).toISOString(),
+      });
+      expect((await history(client)).body).toEqual([full]);
+
+      // The partial refund's charge.refunded, sent again after the full one: Stripe is read again, not the event.
+      const [partial] = eventsOf('charge.refunded', part.charge as string);
+      await app().sql('DELETE FROM billing.stripe_events WHERE id = $1', [partial.id]);
+      billing.fake.redeliver(partial.id);
+      await billing.settled();
+      expect((await history(client)).body).toEqual([full]);
+      expect(await receipts(client)).toHaveLength(1);
     });
   });
 

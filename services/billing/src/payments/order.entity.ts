@@ -33,6 +33,8 @@ export type OrderStatus = 'pending' | 'requires_action' | 'processing' | 'succee
   `status IN ('pending', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled')`,
 )
 @Check('orders_paid_check', `(status = 'succeeded') = (paid_at IS NOT NULL)`)
+@Check('orders_refunded_cents_check', `refunded_cents BETWEEN 0 AND amount_cents`)
+@Check('orders_refunded_check', `(refunded_cents > 0) = (refunded_at IS NOT NULL)`)
 @Check('orders_idempotency_key_check', `idempotency_key ~ '^[A-Za-z0-9._:-]{8,255}$'`)
 export class Order {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'orders_pkey' })
@@ -93,6 +95,14 @@ export class Order {
 
   @Column({ type: 'timestamptz', nullable: true })
   receiptQueuedAt: Date | null;
+
+  /** What Stripe has refunded of the charge so far (staff refund from its dashboard); 0 when nothing. */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents: number;
+
+  /** When the latest refund was made; null while nothing is refunded. */
+  @Column({ type: 'timestamptz', nullable: true })
+  refundedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

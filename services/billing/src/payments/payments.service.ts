@@ -9,7 +9,7 @@ import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import { PriceList, PriceListItem } from '../catalog/price-list';
 import { MESSAGES } from '../common/messages';
-import { iso, toDollars } from '../common/money';
+import { fromUnix, iso, toDollars } from '../common/money';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { orderReceipt } from '../common/receipts';
 import { Customer } from '../customers/customer.entity';
@@ -39,6 +39,12 @@ export interface PaymentRequest {
 
 /** Where a settlement left the order: an answer for the page, or the provider's decline message. */
 type Outcome = { reply: PaymentReply } | { declined: string | null };
+
+/** What a webhook event says changed: the PaymentIntent it names, and whether a refund of its charge. */
+interface EventHint {
+  paymentIntentId: string;
+  refund?: boolean;
+}
 
 const ORDER_STATUS_OF: Partial<Record<Stripe.PaymentIntent.Status, OrderStatus>> = {
   succeeded: 'succeeded',
@@ -142,14 +148,19 @@ export class PaymentsService {
    * Brings an order in line with its PaymentIntent, for the webhook worker. `orderId` comes from the
    * intent's metadata; an intent that is not an order's (a subscription invoice's) is left alone. An
    * event never creates a charge: an order that has not recorded its PaymentIntent (the transaction that
-   * was to record it rolled back) takes the event's.
+   * was to record it rolled back) takes the event's. A refund event (`refund`) has a paid order read
+   * its charge's refunds again.
    */
-  async syncPaymentIntent(paymentIntentId: string, orderId: string | undefined): Promise<void> {
+  async syncPaymentIntent(
+    paymentIntentId: string,
+    orderId: string | undefined,
+    options: { refund?: boolean } = {},
+  ): Promise<void> {
     const order =
       (await this.dataSource.getRepository(Order).findOneBy({ stripePaymentIntentId: paymentIntentId })) ??
       (orderId ? await this.dataSource.getRepository(Order).findOneBy({ id: orderId }) : null);
     if (!order) return;
-    await this.settle(order.id, { paymentIntentId });
+    await this.settle(order.id, { paymentIntentId, refund: options.refund });
   }
 
   /**
@@ -195,20 +206,25 @@ export class PaymentsService {
   }
 
   /**
-   * Under the order's row lock: a final order answers as it ended; otherwise its PaymentIntent is
-   * created (once) or read again, and the order takes its state. Whoever holds the lock reads Stripe
-   * last, so concurrent requests and webhooks never write an older state over a newer one. A decline is
-   * committed before it is answered. An event (`event`) settles with the PaymentIntent it names and
-   * never creates one.
+   * Under the order's row lock: a final order answers as it ended (a paid one still takes a refund
+   * event's refunds); otherwise its PaymentIntent is created (once) or read again, and the order takes its
+   * state. Whoever holds the lock reads Stripe last, so concurrent requests and webhooks never write an
+   * older state over a newer one. A decline is committed before it is answered. An event (`event`)
+   * settles with the PaymentIntent it names and never creates one.
    */
-  private async settle(orderId: string, event?: { paymentIntentId: string }): Promise<Outcome> {
+  private async settle(orderId: string, event?: EventHint): Promise<Outcome> {
     return this.dataSource.transaction(async (manager) => {
       const order = await manager.getRepository(Order).findOne({
         where: { id: orderId },
         lock: { mode: 'pessimistic_write' },
       });
       if (!order) throw new NotFoundException({ detail: MESSAGES.paymentFailed });
-      if (order.status === 'succeeded') return { reply: toPaymentReply(order, null) };
+      if (order.status === 'succeeded') {
+        if (event?.refund && order.stripePaymentIntentId) {
+          await this.recordRefunds(manager, order, await this.retrievePaymentIntent(order.stripePaymentIntentId));
+        }
+        return { reply: toPaymentReply(order, null) };
+      }
       const customer = (await manager
         .getRepository(Customer)
         .findOneByOrFail({ id: order.customerId })) as StripeCustomer;
@@ -248,8 +264,9 @@ export class PaymentsService {
     });
   }
 
+  /** With its card and its latest charge's refunds (newest first), which the order records. */
   private retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent> {
-    return this.stripe.api.paymentIntents.retrieve(id, { expand: ['payment_method'] });
+    return this.stripe.api.paymentIntents.retrieve(id, { expand: ['payment_method', 'latest_charge.refunds'] });
   }
 
   /**
@@ -310,6 +327,8 @@ export class PaymentsService {
       status,
       stripePaymentIntentId: paymentIntent.id,
       ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
+      // A refund event handled before the payment's own events: the order ends as Stripe has it either way.
+      ...refundsOf(order, paymentIntent),
     };
     if (status === 'succeeded') {
       changes.paidAt = new Date();
@@ -328,6 +347,19 @@ export class PaymentsService {
     await this.record(manager, order, changes);
     if (status === 'failed' || status === 'canceled') return { declined: order.failureMessage };
     return { reply: toPaymentReply(order, status === 'requires_action' ? paymentIntent.client_secret : null) };
+  }
+
+  /** A paid order takes what has been refunded of its charge; written (and logged) only when it changed. */
+  private async recordRefunds(manager: EntityManager, order: Order, paymentIntent: Stripe.PaymentIntent) {
+    const refunds = refundsOf(order, paymentIntent);
+    if (
+      !refunds ||
+      (refunds.refundedCents === order.refundedCents && refunds.refundedAt?.getTime() === order.refundedAt?.getTime())
+    ) {
+      return;
+    }
+    await this.record(manager, order, refunds);
+    this.logger.log(`order ${order.id} refunded: ${order.refundedCents} of ${order.amountCents} ${order.currency}`);
   }
 
   private async record(manager: EntityManager, order: Order, changes: Partial<Order>): Promise<void> {
@@ -352,6 +384,25 @@ export function toPaymentReply(order: Order, clientSecret: string | null): Payme
     payment_method:
       order.cardBrand && order.cardLast4 ? { details: { brand: order.cardBrand, last4: order.cardLast4 } } : null,
     client_secret: status === 'requires_action' ? clientSecret : null,
+  };
+}
+
+/**
+ * What has been refunded of a PaymentIntent read with its latest charge and the charge's refunds
+ * expanded: Stripe's `amount_refunded` (pending refunds included, failed ones not) and the newest of those
+ * refunds' time. Null when the charge was not read (a PaymentIntent just created has nothing refunded).
+ */
+function refundsOf(
+  order: Pick<Order, 'refundedAt'>,
+  paymentIntent: Stripe.PaymentIntent,
+): Pick<Order, 'refundedCents' | 'refundedAt'> | null {
+  const charge = paymentIntent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  if (charge.amount_refunded === 0) return { refundedCents: 0, refundedAt: null };
+  const latest = charge.refunds?.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+  return {
+    refundedCents: charge.amount_refunded,
+    refundedAt: fromUnix(latest?.created) ?? order.refundedAt ?? new Date(),
   };
 }
 

@@ -43,6 +43,17 @@ class PurchaseResponse implements PurchaseReply {
 
   @ApiProperty({ nullable: true, example: { details: { brand: 'visa', last4: '4242' } } })
   payment_method: { details: { brand: string; last4: string } } | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 100,
+    description: 'Dollars refunded so far (0 when none); null for subscription payments (not tracked)',
+  })
+  amount_refunded: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the latest refund was made' })
+  refunded_at: string | null;
 }
 
 @ApiTags('payments')

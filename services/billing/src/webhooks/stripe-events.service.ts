@@ -82,7 +82,14 @@ export class StripeEventsService {
       }
       case 'charge': {
         const paymentIntentId = idOf((object as Stripe.Charge).payment_intent);
-        if (paymentIntentId) await this.payments.syncPaymentIntent(paymentIntentId, undefined);
+        const refund = event.type === 'charge.refunded';
+        if (paymentIntentId) await this.payments.syncPaymentIntent(paymentIntentId, undefined, { refund });
+        return;
+      }
+      // refund.created, refund.updated, refund.failed and charge.refund.updated carry the refund.
+      case 'refund': {
+        const paymentIntentId = idOf((object as Stripe.Refund).payment_intent);
+        if (paymentIntentId) await this.payments.syncPaymentIntent(paymentIntentId, undefined, { refund: true });
         return;
       }
       case 'setup_intent':
