@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
-import { api, fillCheckout, serviceIdOf, startLlcFormation, subscribe, tokenOf } from './support/billing';
+import type { PurchaseReply } from '@portal/contracts';
+import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
+import {
+  api,
+  fillCheckout,
+  refundAtStripe,
+  serviceIdOf,
+  startLlcFormation,
+  subscribe,
+  tokenOf,
+} from './support/billing';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
@@ -311,6 +321,46 @@ describe('billing pages', () => {
     await form.getByText('Your payment method has been updated.', { exact: false }).waitFor();
     await waitForPath(page, '/profile');
     await form.getByRole('listitem', { name: 'Annual Compliance' }).getByText('Mastercard ending in 4444').waitFor();
+  });
+
+  it('shows a purchase refunded at Stripe in the purchase history: part of it, then all of it', async () => {
+    const page = await newPage(browser, AXE_PAGE_OPTIONS);
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    const order = await api<{ id: string }>('/payments/service-payment', token, {
+      method: 'POST',
+      key: true,
+      body: { service_id: await serviceIdOf('Company', 'llc-formation'), payment_method_id: 'pm_card_visa' },
+    });
+    // The refund reaches the app by webhook; the page reads what the app stored.
+    const refunded = async (dollars: number) => {
+      const deadline = Date.now() + TIMEOUT_MS;
+      while (
+        !(await api<PurchaseReply[]>('/profiles/purchase-history', token)).some(
+          (purchase) => purchase.id === order.id && purchase.amount_refunded === dollars,
+        )
+      ) {
+        if (Date.now() > deadline) throw new Error(`the refund of $${dollars} did not arrive`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const history = main(page).getByRole('region', { name: 'Purchase History' });
+
+    await refundAtStripe(order.id, 10_000);
+    await refunded(100);
+    await page.goto('/profile#purchase-history');
+    const partly = history.getByRole('listitem').filter({ hasText: 'Refunded $100.00 of $399.00' });
+    await partly.waitFor();
+    await partly.getByText('SUCCEEDED', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, '/profile with a purchase refunded in part');
+
+    await refundAtStripe(order.id);
+    await refunded(399);
+    await page.reload();
+    const fully = history.getByRole('listitem').filter({ has: page.getByText('Refunded', { exact: true }) });
+    await fully.getByText('$399.00 on', { exact: false }).waitFor();
+    expect(await fully.count()).toBe(1);
+    expect(await history.getByText('Refunded $100.00 of $399.00').count()).toBe(0);
   });
 
   it('labels invoices and shows their amounts in dollars', async () => {

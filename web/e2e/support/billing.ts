@@ -46,6 +46,37 @@ export async function subscribe(token: string, category: string, slug: string): 
   });
 }
 
+/** A call to the fake Stripe's API with its secret key (what staff do in Stripe's dashboard). */
+async function stripeApi<T>(method: 'GET' | 'POST', path: string, form: Record<string, string> = {}): Promise<T> {
+  const query = new URLSearchParams(form).toString();
+  const response = await fetch(`${process.env.E2E_STRIPE_URL}${path}${method === 'GET' ? `?${query}` : ''}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: method === 'POST' ? query : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Refunds an order's payment at Stripe (`cents` of it, else all that is left), as staff do from its dashboard. */
+export async function refundAtStripe(orderId: string, cents?: number): Promise<void> {
+  const { data } = await stripeApi<{ data: Array<{ id: string; metadata: Record<string, string> }> }>(
+    'GET',
+    '/v1/payment_intents',
+    { limit: '100' },
+  );
+  const paymentIntent = data.find((intent) => intent.metadata.order_id === orderId);
+  if (!paymentIntent) throw new Error(`no PaymentIntent of order ${orderId}`);
+  await stripeApi('POST', '/v1/refunds', {
+    payment_intent: paymentIntent.id,
+    ...(cents === undefined ? {} : { amount: String(cents) }),
+  });
+}
+
 /**
  * Fills the billing details of the checkout open in the page (name and e-mail come from the account) and
  * the card, in the fields of the fake Stripe's stand-in Stripe.js.

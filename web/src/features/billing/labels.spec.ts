@@ -11,6 +11,7 @@ import {
   purchaseName,
   purchaseStatusLabel,
   reactivationMessage,
+  refundLabel,
   subscriptionStatusLabel,
 } from './labels';
 
@@ -71,6 +72,16 @@ describe('billing labels', () => {
     expect(cardLabel(null)).toBe('No card on file');
     expect(billingPeriodLabel(undefined)).toBe('Monthly');
     expect(billingPeriodLabel('monthly')).toBe('Monthly');
+  });
+
+  it('tells what was refunded of a purchase: all of it, part of it, or nothing', () => {
+    const llc = { amount: 399, currency: 'usd' };
+    expect(refundLabel({ ...llc, amount_refunded: 399 })).toBe('Refunded');
+    expect(refundLabel({ ...llc, amount_refunded: 100 })).toBe('Refunded $100.00 of $399.00');
+    expect(refundLabel({ ...llc, amount_refunded: 0.5 })).toBe('Refunded $0.50 of $399.00');
+    expect(refundLabel({ ...llc, amount_refunded: 0 })).toBeNull();
+    // Subscription payments: their refunds are not told.
+    expect(refundLabel({ ...llc, amount_refunded: null })).toBeNull();
   });
 
   it('sends the cancel reason as a text, empty when none was typed', () => {

@@ -5,7 +5,7 @@ import type {
   PurchaseReply,
   SubscriptionReply,
 } from '@portal/contracts';
-import { formatCents, formatDate } from './money';
+import { formatAmount, formatCents, formatDate } from './money';
 import { isTrialActive } from './trial';
 
 /** The texts of billing (spec part 2, sections 4, 5, 8). */
@@ -91,6 +91,17 @@ export function subscriptionStatusLabel(
 
 export function purchaseStatusLabel(purchase: Pick<PurchaseReply, 'status'>): string {
   return purchase.status.toUpperCase();
+}
+
+/**
+ * What was refunded of a purchase (staff refund from Stripe): 'Refunded' when all of it, 'Refunded $100.00
+ * of $399.00' when part of it; null when nothing (and for subscription payments, whose refunds are not told).
+ */
+export function refundLabel(purchase: Pick<PurchaseReply, 'amount' | 'currency' | 'amount_refunded'>): string | null {
+  const refunded = purchase.amount_refunded ?? 0;
+  if (refunded <= 0) return null;
+  if (refunded >= purchase.amount) return 'Refunded';
+  return `Refunded ${formatAmount(refunded, purchase.currency)} of ${formatAmount(purchase.amount, purchase.currency)}`;
 }
 
 /** Cancel is offered while not cancelling (and not ended: an ended one has nothing left to cancel). */

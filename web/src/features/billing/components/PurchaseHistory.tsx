@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import { usePurchaseHistory } from '../hooks/use-billing';
-import { BILLING_MESSAGES, cardLabel, purchaseName, purchaseStatusLabel } from '../labels';
+import { BILLING_MESSAGES, cardLabel, purchaseName, purchaseStatusLabel, refundLabel } from '../labels';
 import { formatAmount, formatDate } from '../money';
 import styles from './Billing.module.css';
 
@@ -27,36 +27,51 @@ export function PurchaseHistory() {
   }
   return (
     <ul className={styles.list}>
-      {purchases.data.map((purchase) => (
-        <li key={purchase.id} className={styles.item}>
-          <div className={styles.itemHead}>
-            <h3 className={styles.itemTitle}>{purchaseName(purchase)}</h3>
-            <span className={styles.status}>{purchaseStatusLabel(purchase)}</span>
-          </div>
-          <dl className={styles.facts}>
-            <dt>Type</dt>
-            <dd>{KIND_LABELS[purchase.kind] ?? purchase.kind}</dd>
-            <dt>Amount</dt>
-            <dd className={styles.amount}>{formatAmount(purchase.amount, purchase.currency)}</dd>
-            <dt>Date</dt>
-            <dd>{formatDate(purchase.created_at)}</dd>
-            {purchase.billing_period_start && purchase.billing_period_end && (
-              <>
-                <dt>Period</dt>
-                <dd>
-                  {formatDate(purchase.billing_period_start)} – {formatDate(purchase.billing_period_end)}
-                </dd>
-              </>
-            )}
-            {purchase.payment_method && (
-              <>
-                <dt>Card</dt>
-                <dd>{cardLabel(purchase.payment_method.details)}</dd>
-              </>
-            )}
-          </dl>
-        </li>
-      ))}
+      {purchases.data.map((purchase) => {
+        const refund = refundLabel(purchase);
+        return (
+          <li key={purchase.id} className={styles.item}>
+            <div className={styles.itemHead}>
+              <h3 className={styles.itemTitle}>{purchaseName(purchase)}</h3>
+              <span className={styles.badges}>
+                <span className={styles.status}>{purchaseStatusLabel(purchase)}</span>
+                {refund && <span className={`${styles.status} ${styles.warning}`}>{refund}</span>}
+              </span>
+            </div>
+            <dl className={styles.facts}>
+              <dt>Type</dt>
+              <dd>{KIND_LABELS[purchase.kind] ?? purchase.kind}</dd>
+              <dt>Amount</dt>
+              <dd className={styles.amount}>{formatAmount(purchase.amount, purchase.currency)}</dd>
+              <dt>Date</dt>
+              <dd>{formatDate(purchase.created_at)}</dd>
+              {refund && (
+                <>
+                  <dt>Refund</dt>
+                  <dd>
+                    <span className={styles.amount}>{formatAmount(purchase.amount_refunded, purchase.currency)}</span>{' '}
+                    on {formatDate(purchase.refunded_at)}
+                  </dd>
+                </>
+              )}
+              {purchase.billing_period_start && purchase.billing_period_end && (
+                <>
+                  <dt>Period</dt>
+                  <dd>
+                    {formatDate(purchase.billing_period_start)} – {formatDate(purchase.billing_period_end)}
+                  </dd>
+                </>
+              )}
+              {purchase.payment_method && (
+                <>
+                  <dt>Card</dt>
+                  <dd>{cardLabel(purchase.payment_method.details)}</dd>
+                </>
+              )}
+            </dl>
+          </li>
+        );
+      })}
     </ul>
   );
 }
