@@ -1,7 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, processConfigProblems } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'portal-config-'));
 
@@ -63,7 +64,6 @@ describe('loadConfig', () => {
       'Invalid configuration: REDIS_URL is required in production',
       'Invalid configuration: APP_URL is required in production',
       'Invalid configuration: METRICS_TOKEN is required in production',
-      'Invalid configuration: TOTP_ENCRYPTION_KEY is required in production',
     ]);
     expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'short' })[0]).toBe(
       'Invalid configuration: JWT_SECRET must be at least 32 characters (got "short")',
@@ -121,12 +121,89 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://portal@db.example.com:5432/portal',
       REDIS_URL: 'redis://redis.example.com:6379',
       APP_URL: 'https://portal.example.com',
-      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
     };
     expect(problems(production)).toEqual(['Invalid configuration: METRICS_TOKEN is required in production']);
     expect(loadConfig({ ...production, METRICS_TOKEN: 'prometheus-scrape-token-0123' }).METRICS_TOKEN).toBe(
       'prometheus-scrape-token-0123',
     );
+  });
+
+  describe('in production, what only some processes need (processConfigProblems)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    // What every process of the split topology gets (infra/k8s): the public key, no secret of identity's.
+    const everyProcess = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      JWT_PUBLIC_KEY: publicKey,
+      DATABASE_URL: 'postgres://portal@db.example.com:5432/portal',
+      REDIS_URL: 'redis://redis.example.com:6379',
+      APP_URL: 'https://portal.example.com',
+      METRICS_TOKEN: 'prometheus-scrape-token-0123',
+    };
+    const identity = { JWT_PRIVATE_KEY: privateKey, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) };
+    const dashboard = { QUEUE_DASHBOARD_SESSION_SECRET: 'q'.repeat(40) };
+    const processProblems = (env: NodeJS.ProcessEnv, serves: Parameters<typeof processConfigProblems>[1]) =>
+      processConfigProblems(loadConfig(env), serves);
+
+    it('starts a service with the public key and no secret of identity’s, and makes no key of its own', () => {
+      for (const service of ['catalog', 'billing', 'onboarding', 'documents', 'notifications'] as const) {
+        expect(processProblems(everyProcess, [service])).toEqual([]);
+      }
+      const config = loadConfig(everyProcess);
+      expect(config.TOTP_ENCRYPTION_KEY).toBeUndefined();
+      expect(config.JWT_SECRET).toBeUndefined();
+    });
+
+    it('refuses identity without the private key or the TOTP encryption key', () => {
+      expect(processProblems(everyProcess, ['identity'])).toEqual([
+        'Invalid configuration: JWT_PRIVATE_KEY (or JWT_SECRET) is required in production where identity runs: it signs the access tokens',
+        'Invalid configuration: TOTP_ENCRYPTION_KEY is required in production where identity runs',
+      ]);
+      expect(processProblems({ ...everyProcess, ...identity }, ['identity'])).toEqual([]);
+      // A JWT_SECRET beside the public key signs nothing: RS256 is used.
+      expect(
+        processProblems(
+          { ...everyProcess, JWT_SECRET: 's'.repeat(40), TOTP_ENCRYPTION_KEY: identity.TOTP_ENCRYPTION_KEY },
+          ['identity'],
+        ),
+      ).toHaveLength(1);
+    });
+
+    it('refuses a gateway that could not sign its queue dashboard sessions', () => {
+      expect(processProblems(everyProcess, ['gateway'])).toEqual([
+        'Invalid configuration: QUEUE_DASHBOARD_SESSION_SECRET is required in production on a gateway without the access tokens’ signing key (its queue dashboard sessions)',
+      ]);
+      expect(processProblems({ ...everyProcess, ...dashboard }, ['gateway'])).toEqual([]);
+      // All-in-one hosts identity: its signing key serves the dashboard too.
+      const allInOne = [
+        'gateway',
+        'identity',
+        'catalog',
+        'billing',
+        'onboarding',
+        'documents',
+        'notifications',
+      ] as const;
+      expect(processProblems({ ...everyProcess, ...identity }, allInOne)).toEqual([]);
+      expect(processProblems({ ...everyProcess, JWT_PUBLIC_KEY: '', JWT_SECRET: 's'.repeat(40) }, ['gateway'])).toEqual(
+        [],
+      );
+      expect(problems({ ...everyProcess, QUEUE_DASHBOARD_SESSION_SECRET: 'short' })).toEqual([
+        'Invalid configuration: QUEUE_DASHBOARD_SESSION_SECRET must be at least 32 characters (got "short")',
+      ]);
+    });
+
+    it('requires nothing new in development: keys are generated, the dashboard uses the JWT secret', () => {
+      const dir = dataDir();
+      const config = loadConfig({ DATA_DIR: dir });
+      expect(config.QUEUE_DASHBOARD_SESSION_SECRET).toBeUndefined();
+      expect(processConfigProblems(config, ['gateway', 'identity'])).toEqual([]);
+      expect(processConfigProblems(loadConfig({ DATA_DIR: dir, JWT_PUBLIC_KEY: publicKey }), ['gateway'])).toEqual([]);
+    });
   });
 
   it('takes METRICS_TOKEN in any mode, refusing one too short or unfit for a header', () => {
@@ -179,15 +256,25 @@ describe('loadConfig', () => {
       ).toBe('http://127.0.0.1:9999/v3/stripe.js');
     });
 
-    it('refuses keys given alone, keys of the wrong kind and test keys mixed with live ones', () => {
-      expect(problems({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual([
-        'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
-      ]);
+    it('takes the publishable key alone (a process that serves the pages but takes no payment): no payments there', () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), STRIPE_PUBLISHABLE_KEY: keys.STRIPE_PUBLISHABLE_KEY });
+      expect(config.paymentsConfigured).toBe(false);
+    });
+
+    it('refuses secret keys given alone, keys of the wrong kind and test keys mixed with live ones', () => {
+      const together =
+        'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together, with STRIPE_PUBLISHABLE_KEY';
+      expect(problems({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual([together]);
+      expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_WEBHOOK_SECRET: '' })).toEqual([together]);
+      expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_PUBLISHABLE_KEY: '' })).toEqual([together]);
       expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_SECRET_KEY: 'pk_test_swapped' })).toEqual([
         'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe key like sk_test_... or sk_live_...',
       ]);
       expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_51abc' })).toEqual([
         'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
+      ]);
+      expect(problems({ DATA_DIR: dataDir(), STRIPE_PUBLISHABLE_KEY: 'sk_test_swapped' })).toEqual([
+        'Invalid configuration: STRIPE_PUBLISHABLE_KEY must be a Stripe key like pk_test_... or pk_live_...',
       ]);
       expect(problems({ DATA_DIR: dataDir(), ...keys, STRIPE_JS_URL: 'js.stripe.com' })).toEqual([
         'Invalid configuration: STRIPE_JS_URL must be an http(s) URL (got "js.stripe.com")',

@@ -154,6 +154,16 @@ export class AppConfig {
   @IsString()
   JWT_PUBLIC_KEY?: string;
 
+  /**
+   * HMAC key of the queue dashboard's session cookies, signed and read by the gateway alone. Unset:
+   * the access tokens' signing key (JWT_SECRET, or JWT_PRIVATE_KEY where the gateway hosts identity).
+   * Set it where the gateway cannot sign access tokens (split mode with RS256).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(32, { message: 'QUEUE_DASHBOARD_SESSION_SECRET must be at least 32 characters' })
+  QUEUE_DASHBOARD_SESSION_SECRET?: string;
+
   @Transform(toInt)
   @IsInt({ message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer number of seconds (60 to 86400)' })
   @Min(60, { message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer number of seconds (60 to 86400)' })
@@ -397,7 +407,7 @@ export class AppConfig {
     return this.NODE_ENV === 'production';
   }
 
-  /** Card payments work only with all three Stripe keys; without them payment routes answer 503. */
+  /** Card payments work only with all three Stripe keys (billing's); without them payment routes answer 503. */
   get paymentsConfigured(): boolean {
     return Boolean(this.STRIPE_SECRET_KEY && this.STRIPE_PUBLISHABLE_KEY && this.STRIPE_WEBHOOK_SECRET);
   }
@@ -421,7 +431,9 @@ export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
 
 /**
  * The Stripe keys go together (a secret key without its webhook secret would take payments whose
- * outcome never arrives), each of its kind, and all of one mode: test keys with test keys.
+ * outcome never arrives), each of its kind, and all of one mode: test keys with test keys. The
+ * publishable key may come alone: it is public, and the processes that serve the web app but take
+ * no payments (the gateway in split mode) need it only to allow Stripe.js in their CSP.
  */
 function stripeProblems(config: AppConfig): string[] {
   const keys = {
@@ -443,16 +455,21 @@ function stripeProblems(config: AppConfig): string[] {
   };
   const given = Object.entries(keys).filter(([, key]) => key.value);
   if (given.length === 0) return [];
-  if (given.length < 3) {
+  const publishableOnly = given.length === 1 && given[0][0] === 'STRIPE_PUBLISHABLE_KEY';
+  if (given.length < 3 && !publishableOnly) {
     return [
-      'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together, with STRIPE_PUBLISHABLE_KEY',
     ];
   }
   const problems = given
     .filter(([, key]) => !key.pattern.test(key.value!))
     .map(([name, key]) => `Invalid configuration: ${name} must be a Stripe key like ${key.kind}`);
   const mode = (key: string | undefined) => (/_test_/.test(key ?? '') ? 'test' : 'live');
-  if (problems.length === 0 && mode(config.STRIPE_SECRET_KEY) !== mode(config.STRIPE_PUBLISHABLE_KEY)) {
+  if (
+    problems.length === 0 &&
+    config.STRIPE_SECRET_KEY &&
+    mode(config.STRIPE_SECRET_KEY) !== mode(config.STRIPE_PUBLISHABLE_KEY)
+  ) {
     problems.push(
       'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
     );
@@ -475,8 +492,11 @@ function describe(error: ValidationError): string {
 }
 
 /**
- * Reads and validates the environment. In development and test a missing JWT secret and
- * TOTP encryption key are generated once and kept under DATA_DIR; production requires both.
+ * Reads and validates the environment. In production every process needs Postgres, Redis, APP_URL,
+ * METRICS_TOKEN and a key to verify access tokens; what only some processes need (identity's
+ * signing and TOTP keys, the gateway's dashboard key) is checked by processConfigProblems() once the
+ * process knows what it serves. In development and test a missing JWT secret and TOTP encryption
+ * key are generated once and kept under DATA_DIR.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
@@ -498,9 +518,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');
     if (!config.APP_URL) problems.push('Invalid configuration: APP_URL is required in production');
     if (!config.METRICS_TOKEN) problems.push('Invalid configuration: METRICS_TOKEN is required in production');
-    if (!config.TOTP_ENCRYPTION_KEY) {
-      problems.push('Invalid configuration: TOTP_ENCRYPTION_KEY is required in production');
-    }
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
@@ -517,10 +534,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!config.JWT_SECRET && !hasKeys) {
     config.JWT_SECRET = developmentSecret(config.dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   }
-  config.TOTP_ENCRYPTION_KEY ??= developmentSecret(config.dataDir, 'totp-encryption-key', () =>
-    randomBytes(32).toString('hex'),
-  );
+  // Never in production: each replica would make its own key, and none could read the others' secrets.
+  if (!config.isProduction) {
+    config.TOTP_ENCRYPTION_KEY ??= developmentSecret(config.dataDir, 'totp-encryption-key', () =>
+      randomBytes(32).toString('hex'),
+    );
+  }
   return config;
+}
+
+/** What a process serves: the gateway (its queue dashboard) and the services it hosts. */
+export type ProcessPart = 'gateway' | ServiceName;
+
+/**
+ * What a serving process lacks in production for what it serves, beyond what loadConfig() requires
+ * of every process: identity signs the access tokens and encrypts the two-factor secrets; the
+ * gateway signs its queue dashboard's sessions (with their own key, or the access tokens' one).
+ * So each process needs only its own secrets (infra/k8s gives each only those).
+ */
+export function processConfigProblems(config: AppConfig, serves: readonly ProcessPart[]): string[] {
+  if (!config.isProduction) return [];
+  const problems: string[] = [];
+  const signsTokens = Boolean(config.JWT_PRIVATE_KEY || (config.JWT_SECRET && !config.JWT_PUBLIC_KEY));
+  if (serves.includes('identity')) {
+    if (!signsTokens) {
+      problems.push(
+        'Invalid configuration: JWT_PRIVATE_KEY (or JWT_SECRET) is required in production where identity runs: it signs the access tokens',
+      );
+    }
+    if (!config.TOTP_ENCRYPTION_KEY) {
+      problems.push('Invalid configuration: TOTP_ENCRYPTION_KEY is required in production where identity runs');
+    }
+  }
+  if (serves.includes('gateway') && !config.QUEUE_DASHBOARD_SESSION_SECRET && !signsTokens) {
+    problems.push(
+      'Invalid configuration: QUEUE_DASHBOARD_SESSION_SECRET is required in production on a gateway without the access tokens’ signing key (its queue dashboard sessions)',
+    );
+  }
+  return problems;
 }
 
 let current: AppConfig | undefined;

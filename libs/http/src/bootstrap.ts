@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { AppConfig, configOrExit } from '@portal/config';
+import { AppConfig, ConfigError, configOrExit, processConfigProblems, ProcessPart } from '@portal/config';
 import { runServiceMigrations, ServiceDataDefinition } from '@portal/database';
 import { createHttpApp, HttpAppOptions } from './http-app';
 import { PlatformModule } from './platform.module';
@@ -9,6 +9,8 @@ export interface ProcessDefinition extends Pick<HttpAppOptions, 'configure' | 'n
   name: string;
   /** Service modules this process hosts. */
   modules: Array<Type<unknown> | DynamicModule>;
+  /** What it serves (the gateway, the hosted services): the secrets it needs in production follow. */
+  serves: readonly ProcessPart[];
   /** Their data: migrated before the app starts (and by `main.js migrate`). */
   data: ServiceDataDefinition[];
   /** Whether start-up runs pending migrations (else only `main.js migrate` does). */
@@ -46,6 +48,8 @@ export async function runProcess(definition: ProcessDefinition): Promise<void> {
       return;
     }
     if (command) throw new Error(`Unknown command "${command}" (expected: migrate, or nothing to serve)`);
+    const problems = processConfigProblems(config, definition.serves);
+    if (problems.length) throw new ConfigError(problems);
 
     if (definition.migrateOnStart(config)) await migrate(config, definition.data);
     const app = await createHttpApp(processRootModule(definition), {
@@ -59,7 +63,10 @@ export async function runProcess(definition: ProcessDefinition): Promise<void> {
       .getInstance()
       .log.info({ url: `http://localhost:${config.PORT}` }, `${definition.name} listening`);
   } catch (error) {
-    process.stderr.write(`${definition.name} failed to start: ${(error as Error).message}\n`);
+    // A configuration error reads as configOrExit() writes it: one line per wrong variable.
+    const message =
+      error instanceof ConfigError ? error.message : `${definition.name} failed to start: ${(error as Error).message}`;
+    process.stderr.write(`${message}\n`);
     process.exitCode = 1;
     process.exit(1);
   }

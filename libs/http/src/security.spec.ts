@@ -64,6 +64,12 @@ describe('contentSecurityPolicy', () => {
     expect(keysMissing.scriptSrc).toEqual(["'self'"]);
   });
 
+  it('allows Stripe.js with the publishable key alone: the gateway of split mode serves the pages that pay through billing', () => {
+    const gateway = contentSecurityPolicy(config({ STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.STRIPE_PUBLISHABLE_KEY }));
+    expect(gateway).toEqual(contentSecurityPolicy(config(STRIPE_KEYS)));
+    expect(gateway.scriptSrc).toContain('https://js.stripe.com');
+  });
+
   it('refuses a third party that is not https', () => {
     expect(() => config({ VITE_CHAT_WIDGET_URL: 'http://chat.example.com/w.js' })).toThrow(
       'VITE_CHAT_WIDGET_URL must be an https URL',

@@ -8,13 +8,14 @@ const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 const STRIPE_API_ORIGIN = 'https://api.stripe.com';
 
 /**
- * What Stripe.js needs once payments are configured: its script's origin (script-src), the frames it
+ * What Stripe.js needs once the publishable key is configured (the web app loads Stripe.js with it;
+ * the gateway in split mode has only that key, billing has the secret ones): its script's origin (script-src), the frames it
  * opens (card fields, 3-D Secure) and the API it calls (connect-src). Stripe's own script also uses its
  * *.js.stripe.com subdomains and hooks.stripe.com; a stand-in Stripe.js (the fake Stripe of `npm start`
  * and the tests) renders in the page and calls its own origin, the configured STRIPE_API_BASE.
  */
 function stripeSources(config: AppConfig): { script: string[]; frame: string[]; connect: string[] } {
-  if (!config.paymentsConfigured) return { script: [], frame: [], connect: [] };
+  if (!config.STRIPE_PUBLISHABLE_KEY) return { script: [], frame: [], connect: [] };
   const js = new URL(config.stripeJsUrl).origin;
   const api = origin(config.STRIPE_API_BASE);
   if (js === STRIPE_JS_ORIGIN) {
@@ -29,7 +30,7 @@ function stripeSources(config: AppConfig): { script: string[]; frame: string[]; 
 
 /**
  * Content-Security-Policy: our own origin, plus exactly the third parties that are
- * configured — Stripe.js once payments are, the chat widget (a script that may open
+ * configured — Stripe.js once its publishable key is, the chat widget (a script that may open
  * frames and calls home), the review badge and the currency converter (framed pages).
  * The web build reads the same VITE_* variables, so what it loads is what is allowed.
  */

@@ -4,6 +4,7 @@ import { BillingModule } from './billing.module';
 
 void runProcess({
   name: 'billing',
+  serves: ['billing'],
   modules: [BillingModule],
   data: [BILLING_DATA],
   migrateOnStart: (config) => !config.isProduction,

@@ -4,6 +4,7 @@ import { CatalogModule } from './catalog.module';
 
 void runProcess({
   name: 'catalog',
+  serves: ['catalog'],
   modules: [CatalogModule],
   data: [CATALOG_DATA],
   migrateOnStart: (config) => !config.isProduction,

@@ -4,6 +4,7 @@ import { DocumentsModule } from './documents.module';
 
 void runProcess({
   name: 'documents',
+  serves: ['documents'],
   modules: [DocumentsModule],
   data: [DOCUMENTS_DATA],
   migrateOnStart: (config) => !config.isProduction,

@@ -16,6 +16,7 @@ void runProcess({
   // all-in-one: every service module (with its workers) in this process; proxy: none. The queue
   // dashboard is the gateway's own, in both.
   modules: [QueueDashboardModule, ...(allInOne ? SERVICE_MODULES.map((service) => service.module) : [])],
+  serves: ['gateway', ...(allInOne ? SERVICE_MODULES.map((service) => service.name) : [])],
   // `migrate` always covers every service, so split deployments can run it from the gateway image.
   data: SERVICE_MODULES.map((service) => service.data),
   migrateOnStart: () => allInOne,

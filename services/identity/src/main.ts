@@ -4,6 +4,7 @@ import { IdentityModule } from './identity.module';
 
 void runProcess({
   name: 'identity',
+  serves: ['identity'],
   modules: [IdentityModule],
   data: [IDENTITY_DATA],
   migrateOnStart: (config) => !config.isProduction,

@@ -4,6 +4,7 @@ import { NotificationsModule } from './notifications.module';
 
 void runProcess({
   name: 'notifications',
+  serves: ['notifications'],
   modules: [NotificationsModule],
   data: [NOTIFICATIONS_DATA],
   migrateOnStart: (config) => !config.isProduction,

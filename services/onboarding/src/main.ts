@@ -4,6 +4,7 @@ import { OnboardingModule } from './onboarding.module';
 
 void runProcess({
   name: 'onboarding',
+  serves: ['onboarding'],
   modules: [OnboardingModule],
   data: [ONBOARDING_DATA],
   migrateOnStart: (config) => !config.isProduction,

@@ -11,6 +11,7 @@ import {
 } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { SerializeOptions } from '@fastify/cookie';
+import { createSecretKey } from 'node:crypto';
 
 /** Where the board lives: outside /api (its own UI and API) and clear of the web app's /admin. */
 export const QUEUE_DASHBOARD_PATH = '/queues';
@@ -30,7 +31,7 @@ export const QUEUE_DASHBOARD_MESSAGES = {
   changeRefused:
     'The queue dashboard only retries, removes and cleans jobs and pauses and resumes queues; the services make every other change',
   noSigningKey:
-    'The queue dashboard needs a signing key on the gateway (JWT_SECRET, or JWT_PRIVATE_KEY with JWT_PUBLIC_KEY)',
+    'The queue dashboard needs a session key on the gateway (QUEUE_DASHBOARD_SESSION_SECRET, or the access tokens’ JWT_SECRET or JWT_PRIVATE_KEY)',
 } as const;
 
 interface SessionClaims {
@@ -49,13 +50,26 @@ export interface Refusal {
 }
 
 /**
+ * The key of the dashboard's sessions: QUEUE_DASHBOARD_SESSION_SECRET (HS256), its own, so a gateway
+ * that cannot sign access tokens (split mode with RS256: the private key stays in identity) still
+ * opens sessions; without it, the access tokens' keys (all-in-one and development need no setting).
+ */
+export function queueDashboardSessionKeys(config: AppConfig): JwtKeys {
+  if (!config.QUEUE_DASHBOARD_SESSION_SECRET) return jwtKeys(config);
+  const secret = createSecretKey(Buffer.from(config.QUEUE_DASHBOARD_SESSION_SECRET));
+  return { algorithm: 'HS256', signingKey: secret, verifyKey: secret };
+}
+
+/**
  * The queue dashboard's own sessions: a short-lived JWT in an HttpOnly, SameSite=Strict cookie
- * scoped to the board's path, signed with the process's JWT keys. It names the admin, their
+ * scoped to the board's path, signed with queueDashboardSessionKeys(). It names the admin, their
  * session version and sign-in, so ending the admin's sessions (password reset, demotion) or signing
  * out the sign-in it was opened from ends it at once.
  */
 @Injectable()
 export class QueueDashboardSessions {
+  private parsedKeys?: JwtKeys;
+
   constructor(
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
@@ -118,6 +132,7 @@ export class QueueDashboardSessions {
       claims = await this.jwt.verifyAsync<SessionClaims & object>(cookie, {
         algorithms: [keys.algorithm],
         // jsonwebtoken takes the parsed key (secret or public) as is; the option's type says string or Buffer.
+        // One algorithm only: with its own secret, an RS256 access token is refused before any key is tried.
         publicKey: keys.verifyKey as unknown as Buffer,
         issuer: SESSION_ISSUER,
         audience: SESSION_AUDIENCE,
@@ -151,6 +166,6 @@ export class QueueDashboardSessions {
   }
 
   private keys(): JwtKeys {
-    return jwtKeys(this.config);
+    return (this.parsedKeys ??= queueDashboardSessionKeys(this.config));
   }
 }

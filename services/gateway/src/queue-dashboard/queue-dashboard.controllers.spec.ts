@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule, SessionCheckUnavailableException, SessionRevocation } from '@portal/auth';
+import { AuthModule, SessionCheckUnavailableException, SessionRevocation, TOKEN_ISSUER } from '@portal/auth';
 import { AppConfig, loadConfig } from '@portal/config';
 import { QueueRegistry } from '@portal/events';
 import { createHttpApp } from '@portal/http';
 import { issueTestToken } from '@portal/testing';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,19 +24,31 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-queue-dashboard-')),
 });
 
-@Global()
-@Module({
-  providers: [
-    { provide: AppConfig, useValue: config },
-    // The board over no queues: what is under test is who may see it, not Redis.
-    { provide: QueueRegistry, useValue: { available: true, all: () => [], get: () => ({}) } },
-  ],
-  exports: [AppConfig, QueueRegistry],
-})
-class TestPlatform {}
+/** The gateway's dashboard (session endpoint and board) alone, with this configuration. */
+async function dashboardApp(appConfig: AppConfig): Promise<NestFastifyApplication> {
+  @Global()
+  @Module({
+    providers: [
+      { provide: AppConfig, useValue: appConfig },
+      // The board over no queues: what is under test is who may see it, not Redis.
+      { provide: QueueRegistry, useValue: { available: true, all: () => [], get: () => ({}) } },
+    ],
+    exports: [AppConfig, QueueRegistry],
+  })
+  class TestPlatform {}
 
-@Module({ imports: [TestPlatform, AuthModule, QueueDashboardModule] })
-class TestModule {}
+  @Module({ imports: [TestPlatform, AuthModule, QueueDashboardModule] })
+  class TestModule {}
+
+  const app = await createHttpApp(TestModule, {
+    processName: 'test',
+    config: appConfig,
+    configure: registerQueueDashboard,
+  });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
 
 const userToken = () => issueTestToken(SECRET, { role: 'user', user_type: 1 });
 const ADMIN_SESSION = '00000000-0000-4000-8000-0000000000cc';
@@ -73,9 +86,7 @@ describe('queue dashboard', () => {
   };
 
   beforeAll(async () => {
-    app = await createHttpApp(TestModule, { processName: 'test', config, configure: registerQueueDashboard });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    app = await dashboardApp(config);
   });
 
   afterAll(() => app.close());
@@ -114,6 +125,12 @@ describe('queue dashboard', () => {
       expect(cookie).toContain('SameSite=Strict');
       // Secure only in production (tests and development run on plain http://localhost).
       expect(cookie).not.toContain('Secure');
+    });
+
+    it('refuses a dashboard session as an access token, though signed with the same key here', async () => {
+      const response = await openSession(await sessionCookie());
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['set-cookie']).toBeUndefined();
     });
 
     it('never outlives the access token it was opened with: its sign-in, and the record of its end, go with it', async () => {
@@ -213,5 +230,97 @@ describe('queue dashboard', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found: GET /queues/nothing/here' });
     });
+  });
+});
+
+describe('queue dashboard with its own session key (a split gateway: RS256, no private key)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const SESSION_SECRET = 'a-queue-dashboard-session-secret-of-32-chars';
+  const splitConfig = (env: NodeJS.ProcessEnv) =>
+    loadConfig({
+      JWT_PUBLIC_KEY: publicKey,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-queue-dashboard-')),
+      ...env,
+    });
+  /** An access token as identity signs it, with its private key. */
+  const rsaToken = (claims: Record<string, unknown>) =>
+    new JwtService().sign(
+      { email: 'admin@example.com', is_verified: true, sv: 0, mfa: true, ...claims },
+      { privateKey, algorithm: 'RS256', issuer: TOKEN_ISSUER, expiresIn: 600 },
+    );
+  const adminRsaToken = () => rsaToken({ sub: ADMIN_ID, role: 'admin', user_type: 99, sid: ADMIN_SESSION });
+  const sessionClaims = {
+    sub: ADMIN_ID,
+    email: 'admin@example.com',
+    role: 'admin',
+    sv: 0,
+    exp: Math.floor(Date.now() / 1000) + 600,
+  };
+
+  let app: NestFastifyApplication;
+  const openSession = (token: string) =>
+    app.inject({ method: 'POST', url: SESSION_URL, headers: { authorization: `Bearer ${token}` } });
+  const boardApi = (cookie: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/queues/api/queues',
+      headers: { cookie: `${QUEUE_DASHBOARD_COOKIE}=${cookie}` },
+    });
+
+  beforeAll(async () => {
+    app = await dashboardApp(splitConfig({ QUEUE_DASHBOARD_SESSION_SECRET: SESSION_SECRET }));
+  });
+  afterAll(() => app.close());
+
+  it('opens a session signed with QUEUE_DASHBOARD_SESSION_SECRET, and serves the board to it', async () => {
+    const response = await openSession(adminRsaToken());
+    expect(response.statusCode).toBe(204);
+    const cookie = /portal_queue_dashboard=([^;]+)/.exec(String(response.headers['set-cookie']))![1];
+    const claims = new JwtService().verify<{ sub: string }>(cookie, {
+      secret: SESSION_SECRET,
+      algorithms: ['HS256'],
+      issuer: 'portal-queue-dashboard',
+      audience: 'queue-dashboard',
+    });
+    expect(claims.sub).toBe(ADMIN_ID);
+    expect((await boardApi(cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses as a session an access token, and a session signed with any key but its own', async () => {
+    expect((await boardApi(adminRsaToken())).statusCode).toBe(401);
+    const withPrivateKey = new JwtService().sign(sessionClaims, {
+      privateKey,
+      algorithm: 'RS256',
+      issuer: 'portal-queue-dashboard',
+      audience: 'queue-dashboard',
+    });
+    expect((await boardApi(withPrivateKey)).statusCode).toBe(401);
+    expect((await boardApi(signedSession({}, 'another-secret-of-at-least-32-characters'))).statusCode).toBe(401);
+    expect((await boardApi(signedSession({}, SESSION_SECRET))).statusCode).toBe(200);
+  });
+
+  it('refuses a dashboard session as an access token', async () => {
+    expect((await openSession(signedSession({}, SESSION_SECRET))).statusCode).toBe(401);
+  });
+
+  it('without its own key, a gateway that cannot sign access tokens opens no session and says what it lacks', async () => {
+    const keyless = await dashboardApp(splitConfig({}));
+    try {
+      const response = await keyless.inject({
+        method: 'POST',
+        url: SESSION_URL,
+        headers: { authorization: `Bearer ${adminRsaToken()}` },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: QUEUE_DASHBOARD_MESSAGES.noSigningKey });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await keyless.close();
+    }
   });
 });
