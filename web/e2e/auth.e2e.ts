@@ -575,3 +575,72 @@ describe('profile', () => {
     await main(page).getByText('Signed out', { exact: true }).first().waitFor();
   });
 });
+
+// Every tab of a browser shares the stored session, and the API client sends the stored token whoever's
+// page a tab shows: a tab follows what another did to it, without a call of its own.
+describe('two tabs of one browser', () => {
+  let second: Account;
+
+  beforeAll(async () => {
+    second = newAccount('second-tab', { firstName: 'Bo', lastName: 'Ray' });
+    await registerVerified(second);
+  });
+
+  async function twoTabsOnTheProfile(): Promise<{ tabA: Page; tabB: Page }> {
+    const tabA = await newPage(browser);
+    await signInWithStoredSession(tabA, verified, { ownSession: true });
+    const tabB = await tabA.context().newPage();
+    for (const tab of [tabA, tabB]) {
+      await tab.goto('/profile');
+      await expectProfileOf(tab, verified);
+      await waitForHydration(tab);
+    }
+    return { tabA, tabB };
+  }
+
+  it('signs a tab out when another signs out, and shows it the next user who signs in there', async () => {
+    const { tabA, tabB } = await twoTabsOnTheProfile();
+    const refused: string[] = [];
+    tabB.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    const sentByB = callsSentBy(tabB);
+    await main(tabB).getByRole('button', { name: 'Edit' }).click();
+
+    await tabA
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu/ })
+      .click();
+    await tabA.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+
+    // Tab B leaves the profile as a sign-out does (not as a refused call would: to sign in, "session expired").
+    expect((await waitForPath(tabB, '/')).search).toBe('');
+    await tabB.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await main(tabB).getByText(verified.email, { exact: true }).count()).toBe(0);
+    expect(refused).toEqual([]);
+    expect(sentByB).toEqual([]);
+
+    await tabA.goto('/signin');
+    await submitSignIn(tabA, second);
+    await expectProfileOf(tabA, second);
+    await tabB
+      .getByRole('banner')
+      .getByRole('button', { name: `Account menu for ${second.firstName} ${second.lastName}, initials BR` })
+      .waitFor();
+    expect(await tabB.getByText(verified.email).count()).toBe(0);
+  });
+
+  it("reloads a tab still showing a user's page when another user's session replaces theirs", async () => {
+    const { tabA, tabB } = await twoTabsOnTheProfile();
+    await main(tabB).getByRole('button', { name: 'Edit' }).click();
+    const sentByB = callsSentBy(tabB);
+
+    // Stored over the first user's session at once, as a sign-in that overtook its sign-out would.
+    await signInWithStoredSession(tabA, second);
+
+    await expectProfileOf(tabB, second);
+    expect(await tabB.getByText(verified.email).count()).toBe(0);
+    expect(await main(tabB).getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(sentByB).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ContactModalProvider } from '../../features/contact/components/ContactModalProvider';
+import { useFollowOtherTabs } from '../../shared/session';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { RouteError } from '../RouteError';
 import { ChatWidget } from './ChatWidget';
@@ -15,10 +16,12 @@ const MAIN_ID = 'main-content';
 
 /**
  * The frame of every page: skip link, header, the page in <main>, footer, and the shared contact modal.
- * A page that fails shows RouteError inside the frame, until the visitor goes to another page.
+ * A page that fails shows RouteError inside the frame, until the visitor goes to another page. Every page
+ * follows a sign-in or sign-out in another tab (useFollowOtherTabs).
  */
 export function Layout() {
   const { pathname } = useLocation();
+  useFollowOtherTabs();
   return (
     <ContactModalProvider>
       <div className={styles.shell}>

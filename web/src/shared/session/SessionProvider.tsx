@@ -12,6 +12,7 @@ export interface Session extends SessionSnapshot {
   signIn: SessionStore['signIn'];
   signOut: SessionStore['signOut'];
   updateUser: SessionStore['updateUser'];
+  followStorage: SessionStore['followStorage'];
   /** The session as it is now, even while a prerendered page hydrates (when `user` is still nobody). */
   current: SessionStore['getSnapshot'];
 }
@@ -31,6 +32,7 @@ export function useSession(): Session {
       signIn: store.signIn,
       signOut: store.signOut,
       updateUser: store.updateUser,
+      followStorage: store.followStorage,
       current: store.getSnapshot,
     }),
     [snapshot, store],

@@ -169,4 +169,95 @@ describe('createSessionStore', () => {
 
     expect(listener).not.toHaveBeenCalled();
   });
+  describe('followStorage: what another tab stored (its storage event)', () => {
+    /** Two tabs of one browser: two stores over one storage; `other` writes, `here` gets the events. */
+    function twoTabs(items: Record<string, string> = { user: JSON.stringify(ANN), token: 'tok-1' }) {
+      const storage = storageWith(items);
+      const here = createSessionStore(storage);
+      const other = createSessionStore(storage);
+      const listener = jest.fn();
+      here.subscribe(listener);
+      return { storage, here, other, listener };
+    }
+
+    it('signs out when the other tab signed out, without writing storage', () => {
+      const { storage, here, other, listener } = twoTabs();
+      other.signOut();
+      const setItem = jest.spyOn(storage, 'setItem');
+      const removeItem = jest.spyOn(storage, 'removeItem');
+
+      expect(here.followStorage('user')).toBe('signed-out');
+      expect(here.getSnapshot()).toEqual({ user: null, token: null });
+      expect(listener).toHaveBeenCalledTimes(1);
+      // The event for the second key changes nothing more.
+      expect(here.followStorage('token')).toBe('none');
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(setItem).not.toHaveBeenCalled();
+      expect(removeItem).not.toHaveBeenCalled();
+    });
+
+    it('counts half a session as none, and leaves the half another tab is writing alone', () => {
+      const { storage, here } = twoTabs();
+      storage.removeItem('user');
+
+      expect(here.followStorage('user')).toBe('signed-out');
+      expect(storage.getItem('token')).toBe('tok-1');
+
+      const signedOut = twoTabs({});
+      signedOut.storage.setItem('user', JSON.stringify(ANN));
+      expect(signedOut.here.followStorage('user')).toBe('none');
+      expect(signedOut.storage.getItem('user')).toBe(JSON.stringify(ANN));
+      expect(signedOut.listener).not.toHaveBeenCalled();
+    });
+
+    it('signs out when the other tab cleared the whole storage (a null key)', () => {
+      const { storage, here } = twoTabs();
+      storage.removeItem('user');
+      storage.removeItem('token');
+
+      expect(here.followStorage(null)).toBe('signed-out');
+    });
+
+    it('does not take over another user: the caller reloads', () => {
+      const { here, other, listener } = twoTabs();
+      const before = here.getSnapshot();
+      other.signOut();
+      other.signIn({ id: 'u-2', email: 'bo@example.com' }, 'tok-2');
+
+      expect(here.followStorage('token')).toBe('other-user');
+      expect(here.getSnapshot()).toBe(before);
+      expect(listener).not.toHaveBeenCalled();
+    });
+
+    it("takes the same user's new token and details", () => {
+      const { storage, here, other, listener } = twoTabs();
+      storage.setItem('token', 'tok-1b');
+
+      expect(here.followStorage('token')).toBe('updated');
+      expect(here.getSnapshot()).toEqual({ user: ANN, token: 'tok-1b' });
+
+      other.updateUser({ firstName: 'Anna' });
+      expect(here.followStorage('user')).toBe('updated');
+      expect(here.getSnapshot().user?.firstName).toBe('Anna');
+      expect(listener).toHaveBeenCalledTimes(2);
+      expect(here.followStorage('user')).toBe('none');
+    });
+
+    it('signs in when this tab was signed out and another tab signed in', () => {
+      const { here, other } = twoTabs({});
+      other.signIn({ id: 'u-2', email: 'bo@example.com' }, 'tok-2');
+
+      expect(here.followStorage('token')).toBe('signed-in');
+      expect(here.getSnapshot()).toEqual(other.getSnapshot());
+    });
+
+    it('ignores other keys', () => {
+      const { storage, here, listener } = twoTabs();
+      storage.removeItem('token');
+
+      expect(here.followStorage('onboarding-draft')).toBe('none');
+      expect(here.getSnapshot().token).toBe('tok-1');
+      expect(listener).not.toHaveBeenCalled();
+    });
+  });
 });
