@@ -141,6 +141,42 @@ describe('the dashboard', () => {
     expect(files.files.map((file) => file.file_path)).not.toContain('too-slow.pdf');
   });
 
+  it('goes on with an upload while another tab or the search is shown, and lists the file once done', async () => {
+    const page = await openDashboard(user);
+    // The upload's request is held until the tab has been changed and the search used.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let posted!: () => void;
+    const uploadSent = new Promise<void>((resolve) => (posted = resolve));
+    await page.route('**/api/vault/files', async (route) => {
+      if (route.request().method() === 'POST') {
+        posted();
+        await released;
+      }
+      await route.fallback();
+    });
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'sent while away.pdf', mimeType: 'application/pdf', buffer: Buffer.from('away') });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await uploadSent;
+
+    await main(page).getByRole('tab', { name: 'Forms Library' }).click();
+    await row(main(page).getByRole('tabpanel', { name: 'Forms Library' }), 'W-9 Request for TIN.pdf').waitFor();
+    const search = main(page).getByRole('searchbox', { name: 'Search all files' });
+    await search.fill('W-9');
+    await row(main(page).getByRole('region', { name: 'Matching files' }), 'W-9 Request for TIN.pdf').waitFor();
+    await search.fill('');
+    await main(page).getByRole('tab', { name: 'My Vault' }).click();
+    // Still under way, shown again in its panel.
+    await vaultPanel(page).getByRole('progressbar', { name: 'Uploading sent while away.pdf' }).waitFor();
+
+    release();
+    await main(page).getByText('"sent while away.pdf" was uploaded successfully.').waitFor();
+    await row(vaultPanel(page), 'sent while away.pdf').waitFor();
+    await expect(vaultPanel(page).getByRole('progressbar').count()).resolves.toBe(0);
+  });
+
   it('keeps the keyboard focus in the upload form after cancelling an upload', async () => {
     const page = await openDashboard(user);
     await throttleUploads(page, 256 * 1024);

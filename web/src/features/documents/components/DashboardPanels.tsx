@@ -1,5 +1,5 @@
 import type { LibraryArea } from '@portal/contracts';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { uploadLibraryFile, uploadVaultFile, vaultFilePath, type UploadProgress } from '../api';
@@ -12,14 +12,17 @@ import {
   searchFiles,
   SOURCE_LABELS,
   type DashboardFile,
+  type FileSource,
 } from '../files';
 import { documentsKeys } from '../hooks/query-keys';
 import {
   useDeleteLibraryFile,
   useDeleteVaultFile,
   useDownload,
+  useFileUpload,
   useLibraryFiles,
   useVaultFiles,
+  type FileUpload,
 } from '../hooks/use-documents';
 import styles from './Documents.module.css';
 import { FileTable } from './FileTable';
@@ -28,10 +31,32 @@ import { FilesPanel } from './FilesPanel';
 interface PanelProps {
   initials: string;
   onNotice(message: string | null): void;
+  /** The list's upload (useDashboardUploads); the libraries offer it to admins only. */
+  upload: FileUpload;
 }
 
 const sendToVault = (file: File, _folder: string, onProgress: (progress: UploadProgress) => void) =>
   uploadVaultFile(file, onProgress);
+const sendToForms = (file: File, folder: string, onProgress: (progress: UploadProgress) => void) =>
+  uploadLibraryFile('forms', file, folder, onProgress);
+const sendToPublic = (file: File, folder: string, onProgress: (progress: UploadProgress) => void) =>
+  uploadLibraryFile('public', file, folder, onProgress);
+const FORMS_KEY = documentsKeys.library('forms');
+const PUBLIC_KEY = documentsKeys.library('public');
+
+/**
+ * The dashboard's uploads, one per list, held by the page rather than by the tab panels that show their
+ * forms: a panel goes when another tab is chosen or the search hides the tabs, and its upload goes on (the
+ * panel shows it again when back; the page's message says when it is done). Leaving the page cancels them.
+ */
+export function useDashboardUploads(onNotice: (message: string | null) => void): Record<FileSource, FileUpload> {
+  const onUploaded = useCallback((name: string) => onNotice(DASHBOARD_MESSAGES.uploaded(name)), [onNotice]);
+  return {
+    vault: useFileUpload(sendToVault, documentsKeys.vault, onUploaded),
+    forms: useFileUpload(sendToForms, FORMS_KEY, onUploaded),
+    public: useFileUpload(sendToPublic, PUBLIC_KEY, onUploaded),
+  };
+}
 
 /** The path a dashboard file downloads from. */
 export function downloadPathOf(file: DashboardFile): string {
@@ -39,7 +64,7 @@ export function downloadPathOf(file: DashboardFile): string {
 }
 
 /** My Vault: the user's own files; they upload, download and delete them (spec part 2, section 6). */
-export function VaultPanel({ initials, onNotice }: PanelProps) {
+export function VaultPanel({ initials, onNotice, upload }: PanelProps) {
   const vault = useVaultFiles();
   const remove = useDeleteVaultFile();
   return (
@@ -52,22 +77,21 @@ export function VaultPanel({ initials, onNotice }: PanelProps) {
       dateLabel="Uploaded"
       initials={initials}
       downloadPath={downloadPathOf}
-      upload={{ title: 'Upload to My Vault', withFolder: false, send: sendToVault, listKey: documentsKeys.vault }}
+      upload={{ title: 'Upload to My Vault', withFolder: false, control: upload }}
       remove={(file) => remove.mutateAsync(file.ref)}
       onNotice={onNotice}
     />
   );
 }
 
-const sendToLibrary = {
-  forms: (file: File, folder: string, onProgress: (progress: UploadProgress) => void) =>
-    uploadLibraryFile('forms', file, folder, onProgress),
-  public: (file: File, folder: string, onProgress: (progress: UploadProgress) => void) =>
-    uploadLibraryFile('public', file, folder, onProgress),
-};
-
 /** Forms Library or Public Files: everyone downloads; admins also upload (with a folder) and delete. */
-export function LibraryPanel({ area, admin, initials, onNotice }: PanelProps & { area: LibraryArea; admin: boolean }) {
+export function LibraryPanel({
+  area,
+  admin,
+  initials,
+  onNotice,
+  upload,
+}: PanelProps & { area: LibraryArea; admin: boolean }) {
   const library = useLibraryFiles(area);
   const remove = useDeleteLibraryFile(area);
   return (
@@ -80,16 +104,7 @@ export function LibraryPanel({ area, admin, initials, onNotice }: PanelProps & {
       dateLabel="Last modified"
       initials={initials}
       downloadPath={downloadPathOf}
-      upload={
-        admin
-          ? {
-              title: `Upload to ${SOURCE_LABELS[area]}`,
-              withFolder: true,
-              send: sendToLibrary[area],
-              listKey: documentsKeys.library(area),
-            }
-          : undefined
-      }
+      upload={admin ? { title: `Upload to ${SOURCE_LABELS[area]}`, withFolder: true, control: upload } : undefined}
       remove={admin ? (file) => remove.mutateAsync(file.ref) : undefined}
       onNotice={onNotice}
     />

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type LoadableQuery, QueryLoadError } from '../../../shared/ui/LoadError';
 import { Alert } from '../../../shared/ui/Alert';
-import type { RunningUpload, UploadProgress } from '../api';
 import { DASHBOARD_MESSAGES, fileNameOf, type DashboardFile } from '../files';
-import { useDownload, useFileUpload } from '../hooks/use-documents';
+import { useDownload, type FileUpload } from '../hooks/use-documents';
 import { isAlreadyGone } from '../transfer-result';
 import { ConfirmFileDialog } from './ConfirmFileDialog';
 import styles from './Documents.module.css';
@@ -13,8 +12,8 @@ import { UploadForm } from './UploadForm';
 export interface PanelUpload {
   title: string;
   withFolder: boolean;
-  send(file: File, folder: string, onProgress: (progress: UploadProgress) => void): RunningUpload<unknown>;
-  listKey: readonly unknown[];
+  /** The upload itself, held by the page (see useDashboardUploads): it outlives this panel. */
+  control: FileUpload;
 }
 
 interface FilesPanelProps {
@@ -55,28 +54,6 @@ export function FilesPanel(props: FilesPanelProps) {
     () => (upload?.withFolder && files ? new Set(files.map((file) => file.path)) : undefined),
     [upload?.withFolder, files],
   );
-  const uploads = useFileUpload(
-    upload?.send ?? noUpload,
-    upload?.listKey ?? [],
-    useCallback((name: string) => onNotice(DASHBOARD_MESSAGES.uploaded(name)), [onNotice]),
-  );
-
-  // A new attempt takes the last message away, so it never sits beside that attempt's error.
-  const { start, fail } = uploads;
-  const startUpload = useCallback(
-    (file: File, folder: string) => {
-      onNotice(null);
-      return start(file, folder);
-    },
-    [start, onNotice],
-  );
-  const failUpload = useCallback(
-    (message: string) => {
-      onNotice(null);
-      fail(message);
-    },
-    [fail, onNotice],
-  );
 
   async function confirmDelete() {
     if (!deleting || !remove) return;
@@ -113,9 +90,16 @@ export function FilesPanel(props: FilesPanelProps) {
           title={upload.title}
           withFolder={upload.withFolder}
           existingPaths={libraryPaths}
-          {...uploads}
-          start={startUpload}
-          fail={failUpload}
+          {...upload.control}
+          // A new attempt takes the last message away, so it never sits beside that attempt's error.
+          start={(file, folder) => {
+            onNotice(null);
+            return upload.control.start(file, folder);
+          }}
+          fail={(message) => {
+            onNotice(null);
+            upload.control.fail(message);
+          }}
         />
       )}
       {downloadError && <Alert tone="error">{downloadError}</Alert>}
@@ -151,8 +135,4 @@ export function FilesPanel(props: FilesPanelProps) {
       )}
     </section>
   );
-}
-
-function noUpload(): RunningUpload<unknown> {
-  throw new Error('uploads are not allowed here');
 }

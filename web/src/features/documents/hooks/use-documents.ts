@@ -46,15 +46,27 @@ export type UploadState =
   | { kind: 'uploading'; name: string; sent: number; total: number }
   | { kind: 'failed'; message: string };
 
+/** An upload form's upload: its state, and what the form does with it. */
+export interface FileUpload {
+  state: UploadState;
+  /** Resolves to true once the file is uploaded; false when it failed, was cancelled, or one is under way. */
+  start(file: File, folder?: string): Promise<boolean>;
+  cancel(): void;
+  fail(message: string): void;
+  clear(): void;
+}
+
 /**
  * One upload at a time with its progress (bytes sent of total) and a cancel. On success the list
  * reloads and `onUploaded` gets the file's name; a cancel or a failure becomes the form's message.
+ * The upload lives as long as the component that calls this: the dashboard page, not the tab panel
+ * that shows its form, so that changing tab or searching does not stop it.
  */
 export function useFileUpload<T>(
   send: (file: File, folder: string, onProgress: (progress: UploadProgress) => void) => RunningUpload<T>,
   listKey: readonly unknown[],
   onUploaded: (name: string) => void,
-) {
+): FileUpload {
   const queryClient = useQueryClient();
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const running = useRef<RunningUpload<T> | null>(null);

@@ -4,7 +4,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import container from '../../../shared/ui/container.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { LibraryPanel, SearchResults, VaultPanel } from '../components/DashboardPanels';
+import { LibraryPanel, SearchResults, useDashboardUploads, VaultPanel } from '../components/DashboardPanels';
 import styles from '../components/Documents.module.css';
 import { Tabs, type Tab } from '../../../shared/ui/Tabs';
 import { isSearching, SOURCE_LABELS, type FileSource } from '../files';
@@ -12,7 +12,8 @@ import { isSearching, SOURCE_LABELS, type FileSource } from '../files';
 /**
  * /dashboard (spec part 2, sections 2 and 4 to 9), behind the sign-in guard: the tabs My Vault, Forms
  * Library and Public Files, and a search over all three that hides the tabs while it has text. After
- * an upload or a delete the list reloads and a message says so.
+ * an upload or a delete the list reloads and a message says so. An upload goes on while another tab or
+ * the search is shown; leaving the page cancels it.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -24,18 +25,28 @@ export function DashboardPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const searchId = useId();
   const onNotice = useCallback((message: string | null) => setNotice(message), []);
+  // Here, not in the panels: an upload goes on while another tab or the search results are shown.
+  const uploads = useDashboardUploads(onNotice);
 
   const tabs: readonly Tab<FileSource>[] = [
-    { key: 'vault', label: SOURCE_LABELS.vault, render: () => <VaultPanel initials={initials} onNotice={onNotice} /> },
+    {
+      key: 'vault',
+      label: SOURCE_LABELS.vault,
+      render: () => <VaultPanel initials={initials} onNotice={onNotice} upload={uploads.vault} />,
+    },
     {
       key: 'forms',
       label: SOURCE_LABELS.forms,
-      render: () => <LibraryPanel area="forms" admin={admin} initials={initials} onNotice={onNotice} />,
+      render: () => (
+        <LibraryPanel area="forms" admin={admin} initials={initials} onNotice={onNotice} upload={uploads.forms} />
+      ),
     },
     {
       key: 'public',
       label: SOURCE_LABELS.public,
-      render: () => <LibraryPanel area="public" admin={admin} initials={initials} onNotice={onNotice} />,
+      render: () => (
+        <LibraryPanel area="public" admin={admin} initials={initials} onNotice={onNotice} upload={uploads.public} />
+      ),
     },
   ];
 
