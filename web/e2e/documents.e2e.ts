@@ -257,6 +257,28 @@ describe('the dashboard', () => {
     await row(vaultPanel(page), 'old statement.pdf').waitFor({ state: 'detached' });
   });
 
+  it('sends one delete for a double click on the confirmation', async () => {
+    await uploadFile(await apiToken(user), '/vault/files', { name: 'double click.pdf', content: 'twice' });
+    const page = await openDashboard(user);
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
+    });
+
+    await vaultPanel(page).getByRole('button', { name: 'Delete double click.pdf' }).click();
+    // Two clicks in one task, before React renders the busy button: as a fast double click reaches it.
+    await page
+      .getByRole('dialog', { name: 'Delete file' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .evaluate((button: HTMLElement) => {
+        button.click();
+        button.click();
+      });
+    await main(page).getByText('"double click.pdf" was deleted successfully.').waitFor();
+    await row(vaultPanel(page), 'double click.pdf').waitFor({ state: 'detached' });
+    expect(deletes).toHaveLength(1);
+  });
+
   it('keeps the keyboard focus in the list after a delete removes the row it was on', async () => {
     const page = await openDashboard(user);
     await vaultPanel(page)

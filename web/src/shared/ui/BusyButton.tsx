@@ -18,7 +18,7 @@ export interface BusyButtonProps extends ComponentPropsWithRef<'button'> {
  * it is aria-disabled, not disabled: a focused button that becomes disabled loses the focus, which falls
  * to the page body, and a keyboard or screen-reader user starts over from the top of the page. Its
  * presses are cancelled instead, so the action cannot start twice once the busy state has rendered (a
- * press before that is the caller's to ignore; see billing's useInFlight). `disabled` still disables
+ * press before that is the caller's to ignore; see useInFlight). `disabled` still disables
  * it when it is not busy (nothing to do).
  */
 export function BusyButton({

@@ -23,7 +23,7 @@ import {
   type PayOutcome,
   type RequiredField,
 } from '../checkout';
-import { useInFlight } from '../hooks/use-in-flight';
+import { useInFlight } from '../../../shared/ui/use-in-flight';
 import { BILLING_MESSAGES } from '../labels';
 import { BillingDetailsFields } from './BillingDetailsFields';
 import { CardField } from './CardField';

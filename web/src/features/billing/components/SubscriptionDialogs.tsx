@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { errorMessage } from '../checkout';
 import { useCancelSubscription, useReactivateSubscription } from '../hooks/use-billing';
-import { useInFlight } from '../hooks/use-in-flight';
+import { useInFlight } from '../../../shared/ui/use-in-flight';
 import { BILLING_MESSAGES, cancelTrialSentence, reactivationMessage } from '../labels';
 import { formatDate } from '../money';
 import styles from './Billing.module.css';

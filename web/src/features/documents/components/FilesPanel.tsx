@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type LoadableQuery, QueryLoadError } from '../../../shared/ui/LoadError';
 import { Alert } from '../../../shared/ui/Alert';
+import { useInFlight } from '../../../shared/ui/use-in-flight';
 import { DASHBOARD_MESSAGES, fileNameOf, type DashboardFile } from '../files';
 import { useDownload, type FileUpload } from '../hooks/use-documents';
 import { isAlreadyGone } from '../transfer-result';
@@ -41,6 +42,8 @@ export function FilesPanel(props: FilesPanelProps) {
   const headingId = useId();
   const { download, error: downloadError, pending } = useDownload();
   const [deleting, setDeleting] = useState<{ file: DashboardFile; busy: boolean; error: string | null } | null>(null);
+  // A double click on the dialog's Delete reaches confirmDelete twice before the busy button renders.
+  const deleteFlight = useInFlight();
   // After a delete the row and its Delete button (the dialog's opener) are gone: the focus goes to the list's heading.
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
@@ -129,7 +132,7 @@ export function FilesPanel(props: FilesPanelProps) {
           busyLabel="Deleting…"
           busy={deleting.busy}
           error={deleting.error}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={() => void deleteFlight.run(confirmDelete)}
           onClose={() => setDeleting(null)}
         />
       )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { inFlight, type InFlight } from '../in-flight';
+import { inFlight, type InFlight } from './in-flight';
 
 /** The component's own one-action-at-a-time lock (see inFlight), kept across renders. */
 export function useInFlight(): InFlight {
