@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../shared/routes';
 import buttonStyles from '../../../shared/ui/button.module.css';
+import { QueryLoadError } from '../../../shared/ui/LoadError';
 import { useSubscriptions } from '../hooks/use-billing';
 import {
   BILLING_MESSAGES,
@@ -30,22 +31,22 @@ export function MySubscriptions() {
   const [now] = useState(() => new Date());
 
   if (subscriptions.isPending) return <p role="status">Loading your subscriptions…</p>;
-  if (subscriptions.isError) {
-    return (
-      <p role="alert" className={styles.cardError}>
-        {BILLING_MESSAGES.subscriptionsLoad}
-      </p>
-    );
-  }
+  // Also above the list when a reload failed: the list stays, and may be out of date.
+  const loadError = <QueryLoadError query={subscriptions} message={BILLING_MESSAGES.subscriptionsLoad} />;
+  if (!subscriptions.data) return loadError;
   if (subscriptions.data.length === 0) {
     return (
-      <p className={styles.muted}>
-        You have no subscriptions yet. <Link to={ROUTES.books}>Browse our bookkeeping packages</Link>.
-      </p>
+      <>
+        {loadError}
+        <p className={styles.muted}>
+          You have no subscriptions yet. <Link to={ROUTES.books}>Browse our bookkeeping packages</Link>.
+        </p>
+      </>
     );
   }
   return (
     <>
+      {loadError}
       <ul className={styles.list}>
         {subscriptions.data.map((subscription) => (
           <SubscriptionItem
