@@ -129,6 +129,26 @@ describe('web shell', () => {
     expect(new URL(page.url()).hash).toBe('');
   });
 
+  it('moves the focus to the main content when a link leads to another page', async () => {
+    const page = await newPage(browser);
+    await open(page, '/');
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    // The first load leaves the focus where the browser puts it.
+    expect(await focusedId()).toBe('');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Filings', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/filings');
+    await page.waitForFunction(() => document.activeElement?.id === 'main-content');
+    // The new page is what the focus is in: the next Tab is inside it, not back in the header.
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.getElementById('main-content')!.contains(document.activeElement))).toBe(
+      true,
+    );
+
+    // (A move within the page, to /#services, keeps the focus the page gives: public-site.e2e.ts.)
+  });
+
   it.each(['/forms/annual-report', '/profile#subscriptions'])('loads the app on a deep link to %s', async (path) => {
     const page = await newPage(browser);
 

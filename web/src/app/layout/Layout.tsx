@@ -6,6 +6,7 @@ import { useFollowOtherTabs } from '../../shared/session';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { RouteError } from '../RouteError';
 import { ChatWidget } from './ChatWidget';
+import { FocusOnNavigation } from './FocusOnNavigation';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
@@ -27,6 +28,7 @@ export function Layout() {
       <div className={styles.shell}>
         <SkipLink targetId={MAIN_ID} />
         <ScrollToTop />
+        <FocusOnNavigation targetId={MAIN_ID} />
         <Header />
         <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
           <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
