@@ -1,4 +1,4 @@
-import type { StorageLike } from '../../shared/storage/storage';
+import { openSessionStorage, type StorageLike } from '../../shared/storage/storage';
 import type { InviteRoute } from './invite';
 
 /*
@@ -15,13 +15,7 @@ export function draftKey(route: InviteRoute, code: string): string {
 }
 
 /** The tab's sessionStorage, or null where there is none (prerendering) or the browser refuses it. */
-export function openDraftStorage(): StorageLike | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+export const openDraftStorage = openSessionStorage;
 
 /** The saved answers over `empty`: only its fields, only text; anything else is ignored. */
 export function readDraft<Values extends { [Field in keyof Values]: string }>(

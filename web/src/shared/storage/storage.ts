@@ -36,3 +36,15 @@ export function openBrowserStorage(): StorageLike {
     return createMemoryStorage();
   }
 }
+
+/**
+ * The tab's `sessionStorage` (never shared with another tab, gone when the tab closes), or null where
+ * there is none (prerendering) or the browser refuses it: what a form keeps through a reload.
+ */
+export function openSessionStorage(): StorageLike | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
