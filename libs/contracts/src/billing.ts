@@ -9,6 +9,15 @@ import type { BillingCycle } from './catalog';
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured.';
 
 /**
+ * What POST /subscriptions/stripe answers (409) when the user already holds the package: the subscribe
+ * page then shows the subscription instead. Any other 409 there is said as it is.
+ */
+export const ALREADY_SUBSCRIBED = 'You already have an active subscription to this package.';
+/** A 409 of POST /subscriptions/stripe: another attempt of the package is still being set up; worth a retry soon. */
+export const SUBSCRIPTION_IN_PROGRESS =
+  'A subscription to this package is being set up. Please wait a moment and try again.';
+
+/**
  * The header that makes a checkout attempt safe to send again: the page makes one (a UUID) per attempt and
  * sends it with every try of that attempt; the same key never charges twice and answers the first result.
  */

@@ -1,4 +1,9 @@
-import { CANCEL_REASON_MAX_LENGTH, PAYMENTS_NOT_CONFIGURED } from '@portal/contracts';
+import {
+  ALREADY_SUBSCRIBED,
+  CANCEL_REASON_MAX_LENGTH,
+  PAYMENTS_NOT_CONFIGURED,
+  SUBSCRIPTION_IN_PROGRESS,
+} from '@portal/contracts';
 
 /** Texts of the billing API; the web shows `detail` as it is. */
 export const MESSAGES = {
@@ -26,8 +31,8 @@ export const MESSAGES = {
   trialInvalid: 'trial_period_days must be a whole number of days (0 for no trial)',
   reasonTooLong: `The reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters long`,
   reasonNotText: 'The reason must be text',
-  alreadySubscribed: 'You already have an active subscription to this package.',
-  subscriptionInProgress: 'A subscription to this package is being set up. Please wait a moment and try again.',
+  alreadySubscribed: ALREADY_SUBSCRIBED,
+  subscriptionInProgress: SUBSCRIPTION_IN_PROGRESS,
   subscriptionNotStarted: 'This subscription has not started: its first payment was not completed.',
   subscriptionEnded: 'This subscription has ended. Please subscribe again to restart it.',
   paymentFailed: 'Your payment could not be completed. Please try another card.',
