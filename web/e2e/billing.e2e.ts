@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { newAccount, registerVerified, signInWithStoredSession, submitSignIn, type Account } from './support/accounts';
-import type { PurchaseReply } from '@portal/contracts';
+import { ALREADY_SUBSCRIBED, SUBSCRIPTION_IN_PROGRESS, type PurchaseReply } from '@portal/contracts';
+import { BILLING_MESSAGES } from '../src/features/billing/labels';
 import { AXE_PAGE_OPTIONS, expectNoAxeViolations } from './support/axe';
 import {
   api,
@@ -471,5 +472,144 @@ describe('billing pages', () => {
     await page.keyboard.press('Enter');
     await item.getByText('ACTIVE', { exact: true }).waitFor();
     await focused('Cancel');
+  });
+});
+
+describe('a checkout without a final answer', () => {
+  const UNKNOWN_PAYMENT = `${BILLING_MESSAGES.paymentFailed} ${BILLING_MESSAGES.paymentOutcomeUnknown}`;
+
+  /** The Idempotency-Key of every request to `path` the page sends from now on. */
+  function keysSentTo(page: Page, path: string): string[] {
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === path) keys.push(request.headers()['idempotency-key']);
+    });
+    return keys;
+  }
+
+  /** How many of the user's purchases are of `name` (a service or a filing). */
+  async function purchasesOf(token: string, name: string): Promise<number> {
+    const purchases = await api<PurchaseReply[]>('/profiles/purchase-history', token);
+    return purchases.filter((purchase) => purchase.service?.name === name || purchase.form?.form_name === name).length;
+  }
+
+  it('says a payment whose answer was lost may have gone through, and sends it again after a reload: one charge', async () => {
+    const page = await newPage(browser);
+    await startLlcFormation(page, client);
+    await waitForPath(page, '/service-purchase');
+    const token = await tokenOf(page);
+    const before = await purchasesOf(token, 'LLC Formation');
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const keys = keysSentTo(page, '/api/payments/service-payment');
+    // The payment reaches the server, which charges the card; its answer never reaches the page.
+    expectFailedResponses(page, { status: 'network', path: '/api/payments/service-payment' });
+    await page.route(
+      '**/api/payments/service-payment',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionfailed');
+      },
+      { times: 1 },
+    );
+    await main(page).getByRole('button', { name: 'Pay $399.00' }).click();
+    await main(page).getByText(UNKNOWN_PAYMENT).waitFor({ timeout: TIMEOUT_MS });
+
+    // The same checkout opened again sends that request again, and shows its answer: paid.
+    await page.reload();
+    await main(page).getByText('Payment Successful!').waitFor({ timeout: TIMEOUT_MS });
+    await waitForPath(page, '/service-confirmation');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await purchasesOf(token, 'LLC Formation')).toBe(before + 1);
+    // Answered: opening the checkout again is a new purchase, with nothing sent by itself.
+    await page.goto(`/service-purchase?service=${await serviceIdOf('Company', 'llc-formation')}`);
+    await main(page).getByRole('button', { name: 'Pay $399.00' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(keys).toHaveLength(2);
+  });
+
+  it('keeps the attempt when Stripe cannot be reached after 3-D Secure: Pay again charges once', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const token = await tokenOf(page);
+    const before = await purchasesOf(token, 'Annual Report');
+    const forms = (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as Array<{ id: string; form_name: string }>;
+    await page.goto(`/filing-purchase?filing=${forms.find((form) => form.form_name === 'Annual Report')!.id}`);
+    await fillCheckout(page, '4000002760003184');
+    const keys = keysSentTo(page, '/api/payments/form-payment');
+    // The payment's authentication reaches the fake Stripe and completes; its answer is lost.
+    await page.route(
+      (url) => url.pathname.startsWith('/__fake/3ds/pi_'),
+      async (route) => {
+        expectFailedResponses(page, { status: 'network', path: new URL(route.request().url()).pathname });
+        await route.fetch();
+        await route.abort('connectionfailed');
+      },
+      { times: 1 },
+    );
+    const pay = main(page).getByRole('button', { name: 'Pay $150.00' });
+    await pay.click();
+    // Once to save the card, once for the payment.
+    for (let step = 0; step < 2; step += 1) {
+      const secure = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+      await secure.getByRole('button', { name: 'Complete authentication' }).click();
+      await secure.waitFor({ state: 'detached' });
+    }
+    await main(page).getByText(UNKNOWN_PAYMENT).waitFor({ timeout: TIMEOUT_MS });
+
+    await pay.click();
+    await main(page).getByText('Payment Successful!').waitFor({ timeout: TIMEOUT_MS });
+    // The payment before 3-D Secure, and Pay again: the same attempt.
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await purchasesOf(token, 'Annual Report')).toBe(before + 1);
+  });
+
+  it('keeps the checkout and what was typed when a refresh of its data fails', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.clock.install();
+    await page.goto(`/service-purchase?service=${await serviceIdOf('Company', 'corporation-formation')}`);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const form = main(page).getByRole('form', { name: 'Payment' });
+    await page.route('**/api/**', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      expectFailedResponses(page, { status: 503, path: new URL(route.request().url()).pathname });
+      await route.fulfill({ status: 503, json: { detail: 'Service temporarily unavailable' } });
+    });
+    // A minute later (the page's data is stale) the window regains focus; react-query's retries run.
+    await page.clock.fastForward('01:00');
+    await page.evaluate(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    for (let second = 0; second < 10; second += 1) {
+      await page.clock.runFor(1000);
+      await page.waitForTimeout(100);
+    }
+    expect(await main(page).getByText(BILLING_MESSAGES.serviceLoad).count()).toBe(0);
+    expect(await form.getByLabel('City').inputValue()).toBe('Raleigh');
+    expect(await form.getByLabel('Street address').inputValue()).toBe('1 Fayetteville St');
+    expect(await form.getByRole('button', { name: 'Pay $499.00' }).isEnabled()).toBe(true);
+  });
+
+  it('says a subscription still being set up as the server does, and goes to the profile only when it is held', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto(`/subscribe?package=${await serviceIdOf('People', 'payroll-growth')}`);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    expectFailedResponses(page, { status: 409, path: '/api/subscriptions/stripe' });
+    let detail: string = SUBSCRIPTION_IN_PROGRESS;
+    await page.route('**/api/subscriptions/stripe', (route) => route.fulfill({ status: 409, json: { detail } }));
+    const form = main(page).getByRole('form', { name: 'Payment' });
+    const subscribe = form.getByRole('button', { name: 'Subscribe for $100.00/month' });
+    await subscribe.click();
+    await form.getByText(SUBSCRIPTION_IN_PROGRESS).waitFor({ timeout: TIMEOUT_MS });
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    expect(await form.getByLabel('City').inputValue()).toBe('Raleigh');
+
+    detail = ALREADY_SUBSCRIBED;
+    await subscribe.click();
+    expect((await waitForPath(page, '/profile')).hash).toBe('#subscriptions');
   });
 });

@@ -1,9 +1,11 @@
+import { ALREADY_SUBSCRIBED, PAYMENTS_NOT_CONFIGURED, SUBSCRIPTION_IN_PROGRESS } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import {
   clearError,
   errorMessage,
   initialBillingDetails,
   isPassedUp,
+  nextActionFailed,
   paymentOutcome,
   newAttempt,
   outcomeUnknown,
@@ -87,6 +89,25 @@ describe('checkout attempts', () => {
       false,
     );
     expect(outcomeUnknown(new ApiError(400, 'x', {}))).toBe(false);
+  });
+
+  it('keeps the attempt through a session that expired during 3-D Secure, not when payments are off', () => {
+    expect(outcomeUnknown(new ApiError(401, 'x', { detail: 'Token expired' }))).toBe(true);
+    expect(outcomeUnknown(new ApiError(503, 'x', { detail: PAYMENTS_NOT_CONFIGURED }))).toBe(false);
+    expect(outcomeUnknown(new ApiError(503, 'x', { detail: 'The payment provider could not be reached.' }))).toBe(true);
+  });
+
+  it('starts a new attempt after 3-D Secure only when the card or its authentication failed', () => {
+    expect(nextActionFailed({ type: 'card_error' })).toBe(true);
+    expect(nextActionFailed({ type: 'api_connection_error' })).toBe(false);
+    expect(nextActionFailed({ type: 'api_error' })).toBe(false);
+    expect(nextActionFailed({})).toBe(false);
+  });
+
+  it('keeps a subscription still being set up in the form, and passes up every other 409', () => {
+    expect(isPassedUp(new ApiError(409, 'x', { detail: SUBSCRIPTION_IN_PROGRESS }))).toBe(false);
+    expect(isPassedUp(new ApiError(409, 'x', { detail: ALREADY_SUBSCRIBED }))).toBe(true);
+    expect(isPassedUp(new ApiError(409, 'x', { detail: 'This Idempotency-Key was already used.' }))).toBe(true);
   });
 
   it('keeps a passing 503 in the form: the provider out of reach, a proxy error page', () => {

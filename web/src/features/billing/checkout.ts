@@ -4,6 +4,7 @@ import {
   CHECKOUT_COUNTRY_MESSAGE,
   DEFAULT_COUNTRY,
   PAYMENTS_NOT_CONFIGURED,
+  SUBSCRIPTION_IN_PROGRESS,
   type AddressCountry,
   type CreateSubscriptionReply,
   type PaymentReply,
@@ -103,12 +104,24 @@ export function newAttempt(makeKey: () => string = () => crypto.randomUUID()): C
 
 /**
  * Whether the outcome of a failed call is unknown (the connection dropped, the server or the provider
- * failed, too many tries): the charge may have happened, so the next try is the same attempt. Any other
- * answer is final (a declined card, a refused item): the next try is a new attempt.
+ * failed, too many tries, the session expired while 3-D Secure was under way): the charge may have
+ * happened, so the next try is the same attempt and the page says the payment may have gone through.
+ * Any other answer is final (a declined card, a refused item, payments not configured): the next try
+ * is a new attempt.
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || error.status === 408 || error.status === 429;
+  if (error.status === 503 && serverDetail(error) === PAYMENTS_NOT_CONFIGURED) return false;
+  return error.status >= 500 || [401, 408, 429].includes(error.status);
+}
+
+/**
+ * Whether Stripe.js's error after 3-D Secure (handleNextAction) is final: the card or its authentication
+ * failed (a card error), so nothing was charged. Any other (Stripe out of reach, say) leaves the outcome
+ * unknown: the authentication may have completed, and the payment with it.
+ */
+export function nextActionFailed(error: { type?: string }): boolean {
+  return error.type === 'card_error';
 }
 
 /**
@@ -120,7 +133,9 @@ export function outcomeUnknown(error: unknown): boolean {
 export function isPassedUp(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 503) return serverDetail(error) === PAYMENTS_NOT_CONFIGURED;
-  return [400, 403, 404, 409].includes(error.status);
+  // Another attempt of the subscription still being set up: worth another try in a moment, in the form.
+  if (error.status === 409) return serverDetail(error) !== SUBSCRIPTION_IN_PROGRESS;
+  return [400, 403, 404].includes(error.status);
 }
 
 /** The server's detail, else the screen's own message. */

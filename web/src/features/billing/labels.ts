@@ -17,6 +17,11 @@ export const BILLING_MESSAGES = {
   subscriptionSuccessful: 'Subscription Successful!',
   processing: 'Processing...',
   paymentFailed: 'Failed to process payment. Please try again.',
+  // Said after the failure when no final answer came (not for a decline): the charge may have happened.
+  paymentOutcomeUnknown:
+    'Your payment may have gone through: check your Purchase History before paying again. Pressing Pay again will not charge you twice.',
+  subscriptionOutcomeUnknown:
+    'Your subscription may have started: check My Subscriptions on your profile before trying again. Trying again will not charge you twice.',
   paymentErrorPassedUp: 'An error occurred during payment processing. Please try again.',
   serviceLoad: 'Failed to load service details. Please try again.',
   formLoad: 'Failed to load form details. Please try again.',

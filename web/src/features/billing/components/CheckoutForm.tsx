@@ -1,10 +1,12 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useRef, useState, type ReactNode } from 'react';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { useSession } from '../../../shared/session';
+import { openSessionStorage } from '../../../shared/storage/storage';
 import { createSetupIntent } from '../api';
 import {
   clearError,
@@ -12,6 +14,7 @@ import {
   initialBillingDetails,
   isPassedUp,
   newAttempt,
+  nextActionFailed,
   outcomeUnknown,
   REQUIRED_FIELDS,
   toStripeBillingDetails,
@@ -25,6 +28,13 @@ import {
 } from '../checkout';
 import { useInFlight } from '../../../shared/ui/use-in-flight';
 import { BILLING_MESSAGES } from '../labels';
+import {
+  attemptOwner,
+  clearPendingAttempt,
+  readPendingAttempt,
+  savePendingAttempt,
+  type CheckoutItem,
+} from '../pending-attempt';
 import { BillingDetailsFields } from './BillingDetailsFields';
 import { CardField } from './CardField';
 
@@ -39,6 +49,12 @@ interface CheckoutFormProps<T> {
   failureMessage: string;
   /** Fields checked before sending (all the required ones unless a form says otherwise). */
   requiredFields?: readonly RequiredField[];
+  /**
+   * For a checkout that charges: what it buys, and what the form adds to a failure without a final
+   * answer ('Your payment may have gone through…'). Such an attempt is kept in the tab until it has
+   * one, and sent again first when this checkout opens again (a reload, Back, a sign-in round trip).
+   */
+  charge?: { item: CheckoutItem; outcomeUnknown: string };
 }
 
 /**
@@ -55,10 +71,12 @@ export function CheckoutForm<T>({
   onError,
   failureMessage,
   requiredFields = REQUIRED_FIELDS,
+  charge,
 }: CheckoutFormProps<T>) {
   const stripe = useStripe();
   const elements = useElements();
   const { user } = useSession();
+  const owner = user ? attemptOwner(user) : null;
   const { register, handleSubmit, setFocus } = useForm<BillingDetailsValues>({
     defaultValues: initialBillingDetails(user),
   });
@@ -66,18 +84,43 @@ export function CheckoutForm<T>({
   const [cardError, setCardError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [storage] = useState(openSessionStorage);
   const attempt = useRef<CheckoutAttempt>(newAttempt());
   // `busy` disables the button only once rendered: a second submit before that (a double click) would
   // save another card and pay again with the attempt's key; it is dropped here instead.
   const flight = useInFlight();
+  const pendingChecked = useRef(false);
 
-  function fail(error: unknown) {
-    if (!outcomeUnknown(error)) attempt.current = newAttempt();
-    if (onError && isPassedUp(error)) onError(error);
-    else setFormError(errorMessage(error, failureMessage));
+  // An attempt of this checkout left without a final answer is sent again first, as it was: the server
+  // answers its result (a success goes on to the confirmation) and never charges it twice.
+  useEffect(() => {
+    if (pendingChecked.current || !charge || !owner || !stripe) return;
+    pendingChecked.current = true;
+    const pending = readPendingAttempt(storage, owner, charge.item, Date.now());
+    if (!pending) return;
+    attempt.current = { key: pending.key, paymentMethodId: pending.paymentMethodId };
+    void flight.run(() => working(() => send(stripe, pending.paymentMethodId)));
+  });
+
+  /** A final answer: nothing is left to send again, and the next try is a new attempt. */
+  function answered() {
+    attempt.current = newAttempt();
+    if (charge) clearPendingAttempt(storage, charge.item);
   }
 
-  async function savedCard(values: BillingDetailsValues): Promise<string | null> {
+  /** The failure's words, followed, when no final answer came, by what the user should know about the charge. */
+  function failureText(message: string, unknown: boolean): string {
+    return unknown && charge ? `${message} ${charge.outcomeUnknown}` : message;
+  }
+
+  function fail(error: unknown) {
+    const unknown = outcomeUnknown(error);
+    if (!unknown) answered();
+    if (onError && isPassedUp(error)) onError(error);
+    else setFormError(failureText(errorMessage(error, failureMessage), unknown));
+  }
+
+  async function savedCard(stripe: Stripe, elements: StripeElements, values: BillingDetailsValues) {
     if (attempt.current.paymentMethodId) return attempt.current.paymentMethodId;
     let clientSecret: string;
     try {
@@ -87,9 +130,9 @@ export function CheckoutForm<T>({
       else setFormError(errorMessage(error, BILLING_MESSAGES.setupIntent));
       return null;
     }
-    const card = elements!.getElement(CardElement);
+    const card = elements.getElement(CardElement);
     if (!card) return null;
-    const { setupIntent, error } = await stripe!.confirmCardSetup(clientSecret, {
+    const { setupIntent, error } = await stripe.confirmCardSetup(clientSecret, {
       payment_method: { card, billing_details: toStripeBillingDetails(values) },
     });
     if (error || !setupIntent?.payment_method) {
@@ -102,6 +145,49 @@ export function CheckoutForm<T>({
     return id;
   }
 
+  /** Sends the attempt with its saved card (again, on a retry): 3-D Secure when the card asks for it, then the answer. */
+  async function send(stripe: Stripe, paymentMethodId: string) {
+    const { key } = attempt.current;
+    if (charge && owner) {
+      savePendingAttempt(storage, { owner, item: charge.item, key, paymentMethodId, sentAt: Date.now() });
+    }
+    let outcome = await pay(paymentMethodId, key);
+    if (outcome.status === 'requires_action') {
+      const { error } = await stripe.handleNextAction({ clientSecret: outcome.clientSecret });
+      if (error) {
+        if (nextActionFailed(error)) {
+          setCardError(error.message ?? failureMessage);
+          answered();
+        } else {
+          // Stripe could not be reached: the authentication, and the payment with it, may have completed.
+          setFormError(failureText(failureMessage, true));
+        }
+        return;
+      }
+      outcome = await pay(paymentMethodId, key);
+    }
+    if (outcome.status !== 'done') {
+      setFormError(failureMessage);
+      return;
+    }
+    answered();
+    onSuccess(outcome.result);
+  }
+
+  /** Busy while `work` runs; what it throws is said in the form. */
+  async function working(work: () => Promise<void>) {
+    setBusy(true);
+    setFormError(null);
+    setCardError(null);
+    try {
+      await work();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function run(values: BillingDetailsValues) {
     const problems = validateBillingDetails(values, requiredFields);
     setErrors(problems);
@@ -111,33 +197,10 @@ export function CheckoutForm<T>({
       return;
     }
     if (!stripe || !elements) return;
-    setBusy(true);
-    setFormError(null);
-    setCardError(null);
-    try {
-      const paymentMethodId = await savedCard(values);
-      if (!paymentMethodId) return;
-      const { key } = attempt.current;
-      let outcome = await pay(paymentMethodId, key);
-      if (outcome.status === 'requires_action') {
-        const { error } = await stripe.handleNextAction({ clientSecret: outcome.clientSecret });
-        if (error) {
-          setCardError(error.message ?? failureMessage);
-          attempt.current = newAttempt();
-          return;
-        }
-        outcome = await pay(paymentMethodId, key);
-      }
-      if (outcome.status !== 'done') {
-        setFormError(failureMessage);
-        return;
-      }
-      onSuccess(outcome.result);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    await working(async () => {
+      const paymentMethodId = await savedCard(stripe, elements, values);
+      if (paymentMethodId) await send(stripe, paymentMethodId);
+    });
   }
 
   return (

@@ -10,10 +10,13 @@ import styles from './Billing.module.css';
 import { CheckoutForm } from './CheckoutForm';
 import { PageMessage, PaymentSuccess } from './PageMessage';
 import { PaymentsProvider } from './PaymentsProvider';
+import type { CheckoutItem } from '../pending-attempt';
 
 interface OneTimeCheckoutProps {
   /** What is bought: the page's heading and the success line. */
   name: string;
+  /** What is bought, as the attempt kept while its outcome is unknown names it. */
+  item: CheckoutItem;
   /** The order summary below its heading: the price as the catalog words it, what it covers. */
   summary: ReactNode;
   /** The amount charged, in dollars; null for an item priced by quote (not sold online). */
@@ -35,6 +38,7 @@ interface OneTimeCheckoutProps {
  */
 export function OneTimeCheckout({
   name,
+  item,
   summary,
   amount,
   quoteMessage,
@@ -87,6 +91,7 @@ export function OneTimeCheckout({
                 onSuccess={onSuccess}
                 onError={setPassedUp}
                 failureMessage={BILLING_MESSAGES.paymentFailed}
+                charge={{ item, outcomeUnknown: BILLING_MESSAGES.paymentOutcomeUnknown }}
               />
             </PaymentsProvider>
           )}

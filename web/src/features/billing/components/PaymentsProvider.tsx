@@ -28,7 +28,8 @@ export function PaymentsProvider({ children }: { children: ReactNode }) {
   }, [stripe]);
 
   if (config.isPending) return <p role="status">Loading the payment form…</p>;
-  if (config.isError || loadFailed) return <Alert tone="error">{BILLING_MESSAGES.setupIntent}</Alert>;
+  // Only when nothing was loaded: a failed refresh keeps the card form and what was typed in it.
+  if (config.isLoadingError || loadFailed) return <Alert tone="error">{BILLING_MESSAGES.setupIntent}</Alert>;
   if (!config.data.configured || !stripe) {
     return (
       <Alert tone="info">

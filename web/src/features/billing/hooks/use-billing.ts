@@ -12,17 +12,28 @@ import {
 import { cancelRequest } from '../labels';
 import { billingKeys } from './query-keys';
 
+/**
+ * The reads a checkout shows its form with: not read again when the window regains focus, which would
+ * change the page under a card being typed (and, failing, used to take the form away).
+ */
+export const CHECKOUT_QUERY = { refetchOnWindowFocus: false } as const;
+
 /** Stripe's publishable key and script, read from the server when a payment page opens. */
 export function usePaymentsConfig() {
   return useQuery({
     queryKey: billingKeys.config,
     queryFn: ({ signal }) => getPaymentsConfig(signal),
     staleTime: 5 * 60_000,
+    ...CHECKOUT_QUERY,
   });
 }
 
-export function useSubscriptions() {
-  return useQuery({ queryKey: billingKeys.subscriptions, queryFn: ({ signal }) => getSubscriptions(signal) });
+export function useSubscriptions(options: { refetchOnWindowFocus?: boolean } = {}) {
+  return useQuery({
+    queryKey: billingKeys.subscriptions,
+    queryFn: ({ signal }) => getSubscriptions(signal),
+    ...options,
+  });
 }
 
 export function useSubscription(id: string) {

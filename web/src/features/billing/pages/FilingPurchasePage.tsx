@@ -10,6 +10,7 @@ import type { FilingConfirmationState } from '../confirmation';
 import styles from '../components/Billing.module.css';
 import { OneTimeCheckout } from '../components/OneTimeCheckout';
 import { PageLoadingStatus, PageMessage } from '../components/PageMessage';
+import { CHECKOUT_QUERY } from '../hooks/use-billing';
 import { BILLING_MESSAGES } from '../labels';
 
 /** /filing-purchase?filing={id} (spec part 2, section 2), behind the sign-in guard. */
@@ -32,10 +33,12 @@ function FilingPurchase({ filingId, back }: { filingId: string; back: React.Reac
   const form = useQuery({
     queryKey: ['billing', 'form', filingId],
     queryFn: ({ signal }) => getForm(filingId, signal),
+    ...CHECKOUT_QUERY,
   });
 
   if (form.isPending) return <PageLoadingStatus />;
-  if (form.isError) {
+  // Only when nothing was loaded: a failed refresh keeps the checkout and what was typed in it.
+  if (form.isLoadingError) {
     return (
       <PageMessage title="Purchase a Filing" tone="error" action={back}>
         {BILLING_MESSAGES.formLoad}
@@ -47,6 +50,7 @@ function FilingPurchase({ filingId, back }: { filingId: string; back: React.Reac
   return (
     <OneTimeCheckout
       name={data.form_name}
+      item={{ kind: 'form', id: data.id }}
       summary={
         <>
           <p className={styles.price}>{data.estimated_fee}</p>

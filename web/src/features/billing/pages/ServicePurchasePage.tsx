@@ -12,6 +12,7 @@ import { payForService } from '../api';
 import styles from '../components/Billing.module.css';
 import { OneTimeCheckout } from '../components/OneTimeCheckout';
 import { PageLoadingStatus, PageMessage } from '../components/PageMessage';
+import { CHECKOUT_QUERY } from '../hooks/use-billing';
 import { BILLING_MESSAGES } from '../labels';
 import { formatAmount } from '../money';
 
@@ -40,10 +41,12 @@ function ServicePurchase({ serviceId, back }: { serviceId: string; back: React.R
   const service = useQuery({
     queryKey: ['billing', 'service', serviceId],
     queryFn: ({ signal }) => getService(serviceId, signal),
+    ...CHECKOUT_QUERY,
   });
 
   if (service.isPending) return <PageLoadingStatus />;
-  if (service.isError) {
+  // Only when nothing was loaded: a failed refresh keeps the checkout and what was typed in it.
+  if (service.isLoadingError) {
     return (
       <PageMessage title="Purchase a Service" tone="error" action={back}>
         {BILLING_MESSAGES.serviceLoad}
@@ -63,6 +66,7 @@ function ServicePurchase({ serviceId, back }: { serviceId: string; back: React.R
   return (
     <OneTimeCheckout
       name={data.title}
+      item={{ kind: 'service', id: data.id }}
       summary={
         <>
           <p className={styles.price}>{amount === null ? data.price : formatAmount(amount)}</p>

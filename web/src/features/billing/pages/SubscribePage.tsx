@@ -1,8 +1,15 @@
-import { fixedPriceCents, type CreateSubscriptionReply, type PackageReply } from '@portal/contracts';
+import {
+  ALREADY_SUBSCRIBED,
+  fixedPriceCents,
+  type CreateSubscriptionReply,
+  type PackageReply,
+} from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api';
+import { serverDetail } from '../../../shared/api/server-detail';
+import { openSessionStorage } from '../../../shared/storage/storage';
 import { ROUTES } from '../../../shared/routes';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import container from '../../../shared/ui/container.module.css';
@@ -16,9 +23,10 @@ import { CheckoutForm } from '../components/CheckoutForm';
 import { PageLoadingStatus, PageMessage, PaymentSuccess } from '../components/PageMessage';
 import { PaymentsProvider } from '../components/PaymentsProvider';
 import styles from '../components/Billing.module.css';
-import { useRefreshBilling, useSubscriptions } from '../hooks/use-billing';
+import { CHECKOUT_QUERY, useRefreshBilling, useSubscriptions } from '../hooks/use-billing';
 import { BILLING_MESSAGES, billingPeriodLabel } from '../labels';
 import { formatAmount, formatDate } from '../money';
+import { clearPendingAttempt } from '../pending-attempt';
 import { hadTrial, holdsPackage, offeredTrialDays, trialDaysFromQuery, trialEndsOn } from '../trial';
 
 const MY_SUBSCRIPTIONS = `${ROUTES.profile}#subscriptions`;
@@ -45,23 +53,28 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
   const pkg = useQuery({
     queryKey: ['billing', 'package', packageId],
     queryFn: ({ signal }) => getPackage(packageId, signal),
+    ...CHECKOUT_QUERY,
   });
-  const subscriptions = useSubscriptions();
+  const subscriptions = useSubscriptions(CHECKOUT_QUERY);
   const [subscribed, setSubscribed] = useState<CreateSubscriptionReply | null>(null);
   const [passedUp, setPassedUp] = useState<unknown>(null);
   const held = Boolean(subscriptions.data && holdsPackage(subscriptions.data, packageId));
 
-  // Already subscribed to it: the profile shows the subscription.
+  // Already subscribed to it: the profile shows the subscription (an attempt of it left without an
+  // answer has its answer now).
   useEffect(() => {
-    if (held && !subscribed) void navigate(MY_SUBSCRIPTIONS, { replace: true });
-  }, [held, subscribed, navigate]);
+    if (!held || subscribed) return;
+    clearPendingAttempt(openSessionStorage(), { kind: 'package', id: packageId });
+    void navigate(MY_SUBSCRIPTIONS, { replace: true });
+  }, [held, subscribed, navigate, packageId]);
 
   const back = <ButtonLink to={ROUTES.books}>Back to Packages</ButtonLink>;
   if (pkg.isPending || subscriptions.isPending || (held && !subscribed)) {
     return <PageLoadingStatus />;
   }
   // The package or the user's subscriptions could not be read (spec part 2, section 8: subscription load).
-  if (pkg.isError || subscriptions.isError) {
+  // Only when nothing was loaded: a failed refresh keeps the checkout and what was typed in it.
+  if (pkg.isLoadingError || subscriptions.isLoadingError) {
     return (
       <PageMessage title="Subscribe" tone="error" action={back}>
         {BILLING_MESSAGES.subscriptionLoad}
@@ -100,9 +113,10 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
   }
 
   function onError(error: unknown) {
-    // Subscribed meanwhile (another tab): the profile shows it.
-    if (error instanceof ApiError && error.status === 409) void navigate(MY_SUBSCRIPTIONS, { replace: true });
-    else setPassedUp(error);
+    // Subscribed meanwhile (another tab): the profile shows it. Any other refusal is said as it is.
+    if (error instanceof ApiError && error.status === 409 && serverDetail(error) === ALREADY_SUBSCRIBED) {
+      void navigate(MY_SUBSCRIPTIONS, { replace: true });
+    } else setPassedUp(error);
   }
 
   return (
@@ -129,6 +143,10 @@ function Subscribe({ packageId, requestedDays }: { packageId: string; requestedD
                 onSuccess={onSuccess}
                 onError={onError}
                 failureMessage={BILLING_MESSAGES.subscriptionProcessing}
+                charge={{
+                  item: { kind: 'package', id: packageId, trialDays },
+                  outcomeUnknown: BILLING_MESSAGES.subscriptionOutcomeUnknown,
+                }}
               />
             </PaymentsProvider>
           )}

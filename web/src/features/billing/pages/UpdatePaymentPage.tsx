@@ -43,7 +43,8 @@ export function UpdatePaymentPage() {
       </Link>
       <h1 className={styles.title}>Update Payment Method</h1>
       {subscription.isPending && <p role="status">Loading…</p>}
-      {subscription.isError && (
+      {/* Only when nothing was loaded: a failed refresh keeps the form and what was typed in it. */}
+      {subscription.isLoadingError && (
         <LoadError
           message={errorMessage(subscription.error, BILLING_MESSAGES.paymentPageLoad)}
           onRetry={() => void subscription.refetch()}
