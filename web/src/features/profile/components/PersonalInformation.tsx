@@ -55,7 +55,8 @@ export function PersonalInformation({ className }: { className?: string }) {
         </Alert>
       )}
       {profile.isPending && <p role="status">Loading your profile…</p>}
-      {profile.isError && (
+      {/* Only when nothing was loaded: a failed refresh leaves the details, or the form being edited, alone. */}
+      {profile.isLoadingError && (
         <Alert tone="error">
           <p>{PROFILE_MESSAGES.loadFailed}</p>
           <button

@@ -226,7 +226,8 @@ export function TwoFactorSection({ required }: { required: boolean }) {
     );
   }
   if (status.isPending) return <p className={styles.note}>Loading…</p>;
-  if (status.isError) return <QueryLoadError query={status} message={SETTINGS_MESSAGES.statusFailed} />;
+  // Only when nothing was loaded: a failed refresh must not take away a set-up or a code being typed.
+  if (status.isLoadingError) return <QueryLoadError query={status} message={SETTINGS_MESSAGES.statusFailed} />;
 
   if (status.data.enabled) {
     const since = status.data.enabled_at ? new Date(status.data.enabled_at).toLocaleDateString() : null;
