@@ -177,6 +177,39 @@ describe('the dashboard', () => {
     await expect(vaultPanel(page).getByRole('progressbar').count()).resolves.toBe(0);
   });
 
+  it('asks before the tab is closed while an upload is under way, and not once it is done', async () => {
+    const page = await openDashboard(user);
+    await throttleUploads(page, 256 * 1024);
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'closing.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await vaultPanel(page).getByRole('progressbar', { name: 'Uploading closing.pdf' }).waitFor();
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    // Chromium asks only on a page the user has interacted with: the clicks above.
+    const closedAnyway = page.waitForEvent('close').then(() => 'closed without asking');
+    await page.close({ runBeforeUnload: true });
+    expect(await Promise.race([asked, closedAnyway])).toBe('beforeunload');
+
+    // Dismissed: the tab and its upload stay. Once it has ended, the tab closes without asking.
+    await vaultPanel(page).getByRole('button', { name: 'Cancel upload' }).click();
+    await vaultPanel(page).getByText('The upload was cancelled. Nothing was saved.').waitFor();
+    const later: string[] = [];
+    page.on('dialog', (dialog) => {
+      later.push(dialog.type());
+      void dialog.accept();
+    });
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(later).toEqual([]);
+  });
+
   it('keeps the keyboard focus in the upload form after cancelling an upload', async () => {
     const page = await openDashboard(user);
     await throttleUploads(page, 256 * 1024);

@@ -74,6 +74,14 @@ export function useFileUpload<T>(
   // Leaving the page stops an upload under way: nothing half-sent is kept by the server.
   useEffect(() => () => running.current?.cancel(), []);
 
+  // Closing or reloading the tab meanwhile asks first (the browser's own "Leave site?" prompt).
+  const uploading = state.kind === 'uploading';
+  useEffect(() => {
+    if (!uploading) return;
+    window.addEventListener('beforeunload', askBeforeLeaving);
+    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
+  }, [uploading]);
+
   const start = useCallback(
     async (file: File, folder = ''): Promise<boolean> => {
       if (running.current) return false;
@@ -149,4 +157,8 @@ export function useVaultAccess(ownerId: string | undefined, page: number) {
     queryFn: () => listVaultAccess({ owner_id: ownerId, page, page_size: ACCESS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+}
+
+function askBeforeLeaving(event: BeforeUnloadEvent): void {
+  event.preventDefault();
 }
