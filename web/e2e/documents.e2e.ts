@@ -64,6 +64,15 @@ async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void
   });
 }
 
+/** A 4 MB upload to the vault at 256 KB/s: under way for long enough to act on it (cancel, close the tab). */
+async function startSlowUpload(page: Page, name: string): Promise<void> {
+  await throttleUploads(page, 256 * 1024);
+  await vaultPanel(page)
+    .getByLabel('Choose a file')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
+  await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+}
+
 function vaultPanel(page: Page): Locator {
   return main(page).getByRole('tabpanel', { name: 'My Vault' });
 }
@@ -127,11 +136,7 @@ describe('the dashboard', () => {
 
   it('cancels an upload under way, keeping nothing', async () => {
     const page = await openDashboard(user);
-    await throttleUploads(page, 256 * 1024);
-    await vaultPanel(page)
-      .getByLabel('Choose a file')
-      .setInputFiles({ name: 'too-slow.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
-    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await startSlowUpload(page, 'too-slow.pdf');
     await vaultPanel(page).getByRole('progressbar', { name: 'Uploading too-slow.pdf' }).waitFor();
     await vaultPanel(page).getByRole('button', { name: 'Cancel upload' }).click();
     await vaultPanel(page).getByText('The upload was cancelled. Nothing was saved.').waitFor();
@@ -179,11 +184,7 @@ describe('the dashboard', () => {
 
   it('asks before the tab is closed while an upload is under way, and not once it is done', async () => {
     const page = await openDashboard(user);
-    await throttleUploads(page, 256 * 1024);
-    await vaultPanel(page)
-      .getByLabel('Choose a file')
-      .setInputFiles({ name: 'closing.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
-    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await startSlowUpload(page, 'closing.pdf');
     await vaultPanel(page).getByRole('progressbar', { name: 'Uploading closing.pdf' }).waitFor();
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
@@ -212,11 +213,7 @@ describe('the dashboard', () => {
 
   it('keeps the keyboard focus in the upload form after cancelling an upload', async () => {
     const page = await openDashboard(user);
-    await throttleUploads(page, 256 * 1024);
-    await vaultPanel(page)
-      .getByLabel('Choose a file')
-      .setInputFiles({ name: 'slow by keyboard.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * MB, 1) });
-    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await startSlowUpload(page, 'slow by keyboard.pdf');
     await vaultPanel(page).getByRole('button', { name: 'Cancel upload' }).focus();
     await page.keyboard.press('Enter');
     await vaultPanel(page).getByText('The upload was cancelled. Nothing was saved.').waitFor();
