@@ -2,6 +2,7 @@ import { closeSync, openSync, ftruncateSync, mkdtempSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { sql } from '@portal/testing';
 import {
   adminAccount,
   apiToken,
@@ -442,5 +443,38 @@ describe('the dashboard', () => {
     await log.getByText('Downloaded “W-2 2024.pdf”').waitFor();
     await log.getByText('Viewed the list of files').first().waitFor();
     await log.getByText(adminAccount().email).first().waitFor();
+
+    // A longer log, a page more at a time: 25 older looks (written straight into the log) under the
+    // ones above. A download between two pages joins the top; it never pushes a row onto the next page.
+    const [{ owner_id: ownerId }] = await sql<{ owner_id: string }>(
+      process.env.E2E_DATABASE_URL!,
+      `INSERT INTO documents.vault_access_log (admin_id, admin_email, owner_id, owner_email, action, accessed_at)
+       SELECT admin_id, admin_email, owner_id, owner_email, 'list', timestamptz '2001-01-01' + g * interval '1 minute'
+         FROM (SELECT * FROM documents.vault_access_log
+                WHERE owner_email = $1 AND action = 'list' LIMIT 1) look, generate_series(1, 25) g
+       RETURNING owner_id`,
+      [user.email],
+    );
+    const entries = async () =>
+      (
+        await sql<{ count: number }>(
+          process.env.E2E_DATABASE_URL!,
+          `SELECT count(*)::int AS count FROM documents.vault_access_log WHERE owner_id = $1`,
+          [ownerId],
+        )
+      )[0].count;
+    await page.reload();
+    const pages = main(page).getByRole('navigation', { name: 'Access log of this client pages' });
+    await pages.getByText(`Showing 20 of ${await entries()}`).waitFor();
+    await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download W-2 2024.pdf' }).click(),
+    ]);
+    await pages.getByText(`Showing 20 of ${await entries()}`).waitFor();
+    await pages.getByRole('button', { name: 'Load more' }).click();
+    const all = await entries();
+    await pages.getByText(`Showing ${all} of ${all}`).waitFor();
+    expect(await log.locator('tbody tr').count()).toBe(all);
+    expect(await pages.getByRole('button', { name: 'Load more' }).getAttribute('aria-disabled')).toBe('true');
   });
 });

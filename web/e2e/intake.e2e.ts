@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { sql } from '@portal/testing';
 import { adminAccount, signInWithStoredSession, uniqueEmail } from './support/accounts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser';
 import { expectClearedAfter5s, pauseClock, runClockUntilVisible, watchText } from './support/clock';
@@ -185,5 +186,41 @@ describe('the staff inbox', () => {
     await item.waitFor({ state: 'detached' });
     await admin.waitForFunction(() => document.activeElement?.textContent === 'Inbox');
     expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+  });
+
+  it('an admin works through the open messages a page more at a time: none skipped, none shown twice', async () => {
+    // 25 open contact messages, the newest in the inbox (written straight into it), a second apart.
+    const run = Date.now();
+    const names = Array.from({ length: 25 }, (_, index) => `Paged Visitor ${index + 1} of ${run}`);
+    for (const [index, name] of names.entries()) {
+      await sql(
+        process.env.E2E_DATABASE_URL!,
+        `INSERT INTO notifications.messages (name, email, message, type, created_at)
+         VALUES ($1, $2, 'Please call me back.', 'contact_form', now() - $3 * interval '1 second')`,
+        [name, uniqueEmail('paged'), index],
+      );
+    }
+    const admin = await newPage(browser);
+    await signInWithStoredSession(admin, adminAccount());
+    await admin.goto('/admin?tab=inbox');
+    const panel = main(admin).getByRole('tabpanel', { name: 'Inbox' });
+    await panel.getByLabel('Show').selectOption({ label: 'Contact messages' });
+    await panel.getByLabel('State').selectOption({ label: 'Open' });
+    const item = (index: number) => panel.getByRole('article', { name: `Contact message from ${names[index]}` });
+    await item(19).waitFor();
+    expect(await item(20).count()).toBe(0);
+
+    // The first two handled: they leave the list, and the page reads on from the last item shown.
+    for (const index of [0, 1]) {
+      await item(index).getByRole('button', { name: 'Mark as handled' }).click();
+      await item(index).waitFor({ state: 'detached' });
+    }
+    await item(21).waitFor();
+    const pages = panel.getByRole('navigation', { name: 'Inbox pages' });
+    await pages.getByRole('button', { name: 'Load more' }).click();
+    await item(24).waitFor();
+    for (const [index, name] of names.entries()) {
+      expect([name, await item(index).count()]).toEqual([name, index < 2 ? 0 : 1]);
+    }
   });
 });

@@ -56,6 +56,27 @@ export interface Page<T> {
   page_size: number;
 }
 
+/**
+ * `?before=&page_size=20` of an admin list that changes while it is read (the staff inbox, the vault
+ * access log): newest first, a page at a time by keyset, not by page number. A page starts after the
+ * last item of the page before, so items handled away or added at the top meanwhile neither hide nor
+ * repeat an item on the next page.
+ */
+export interface CursorQuery {
+  /** The `next_cursor` of the page before, as given (opaque); left out for the first page. */
+  before?: string;
+  page_size?: number;
+}
+
+/** One page of a CursorQuery list. */
+export interface CursorPage<T> {
+  items: T[];
+  /** How many items match the filters now (the list may have changed since the page before). */
+  total: number;
+  /** `before` of the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
 /** GET /health: the process is alive. */
 export interface HealthReply {
   status: 'ok';

@@ -4,7 +4,7 @@
  * a client's vault with its access log. Uploads are multipart (`file`, and `folder` for the libraries);
  * downloads are the file's bytes, so only lists and confirmations have shapes here.
  */
-import type { Page } from './common';
+import type { CursorPage, CursorQuery } from './common';
 
 /** The largest file any upload takes: 200 MB (spec part 2, sections 5 and 9). */
 export const MAX_UPLOAD_BYTES = 209715200;
@@ -111,11 +111,9 @@ export interface VaultAccessReply {
   accessed_at: string;
 }
 
-/** GET /vault/admin/access-log?owner_id=&page=&page_size=, newest first. */
-export interface VaultAccessQuery {
+/** GET /vault/admin/access-log?owner_id=&before=&page_size=, newest first. */
+export interface VaultAccessQuery extends CursorQuery {
   owner_id?: string;
-  page?: number;
-  page_size?: number;
 }
 
-export type VaultAccessPageReply = Page<VaultAccessReply>;
+export type VaultAccessPageReply = CursorPage<VaultAccessReply>;

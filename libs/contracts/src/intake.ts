@@ -3,7 +3,7 @@
  * (multipart POST /messages/), perk provider offers (a contact message), and the staff inbox that lists
  * all of it for admins (/inbox/*).
  */
-import type { Page, PageQuery } from './common';
+import type { CursorPage, CursorQuery } from './common';
 
 // ---------------------------------------------------------------------------------------------------
 // Careers
@@ -154,8 +154,8 @@ export type InboxSource = (typeof INBOX_SOURCES)[number];
 export const INBOX_STATES = ['all', 'open', 'handled'] as const;
 export type InboxState = (typeof INBOX_STATES)[number];
 
-/** GET /inbox/?page=&page_size=&kind=&state= */
-export interface InboxQuery extends PageQuery {
+/** GET /inbox/?before=&page_size=&kind=&state= ; changing a filter starts again without `before`. */
+export interface InboxQuery extends CursorQuery {
   /** Every kind when left out. */
   kind?: InboxKind;
   /** 'all' when left out. */
@@ -191,7 +191,7 @@ export interface InboxItemReply {
   handled_at: string | null;
 }
 
-export type InboxPageReply = Page<InboxItemReply>;
+export type InboxPageReply = CursorPage<InboxItemReply>;
 
 /** PUT /inbox/{source}/{id}/handled: marks the item handled (true) or open again (false). */
 export interface MarkHandledRequest {

@@ -20,3 +20,4 @@ export * from './responses';
 export * from './csv';
 export * from './unread-body';
 export * from './multipart-file-name';
+export * from './keyset';

@@ -1,5 +1,11 @@
-import type { ClientVaultReply, VaultAccessPageReply, VaultClientListReply, VaultUploadReply } from '@portal/contracts';
-import { randomBytes } from 'node:crypto';
+import type {
+  ClientVaultReply,
+  VaultAccessPageReply,
+  VaultAccessReply,
+  VaultClientListReply,
+  VaultUploadReply,
+} from '@portal/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DocumentsApp, sha256 } from './documents-fixtures';
 
 /** The admins' read-only view of a client's vault, and the record of every look. */
@@ -107,5 +113,98 @@ describe("admins and a client's vault", () => {
     });
     expect(wrongOwner.status).toBe(404);
     expect(await total()).toBe(counted);
+  });
+  describe('read a page at a time (before = the next_cursor of the page before)', () => {
+    const page = async (query: string, before?: string | null): Promise<VaultAccessPageReply> => {
+      const cursor = before ? `&before=${encodeURIComponent(before)}` : '';
+      const reply = await app.fetch(`/vault/admin/access-log?${query}${cursor}`, { token: app.adminToken });
+      expect(reply.status).toBe(200);
+      return reply.json<VaultAccessPageReply>();
+    };
+
+    /** Every page after `first`, following next_cursor to the end: their entries, in order. */
+    const pagesAfter = async (query: string, first: VaultAccessPageReply): Promise<VaultAccessReply[]> => {
+      const entries: VaultAccessReply[] = [];
+      for (let cursor = first.next_cursor; cursor;) {
+        const next = await page(query, cursor);
+        entries.push(...next.items);
+        cursor = next.next_cursor;
+      }
+      return entries;
+    };
+
+    /** The log by the database's own order, newest first: the truth pages are read against. */
+    const logInOrder = async (ownerId?: string): Promise<string[]> =>
+      (
+        await app.sql<{ id: string }>(
+          `SELECT id FROM documents.vault_access_log ${ownerId ? 'WHERE owner_id = $1' : ''}
+           ORDER BY accessed_at DESC, id DESC`,
+          ownerId ? [ownerId] : [],
+        )
+      ).map((row) => row.id);
+
+    const ids = (entries: VaultAccessReply[]) => entries.map((entry) => entry.id);
+
+    it('neither repeats nor shifts entries when accesses are recorded between two pages', async () => {
+      const client = await app.newClient('paged');
+      await app.upload('/vault/files', client.token, [{ name: 'file', filename: 'paged.pdf', data: randomBytes(10) }]);
+      const look = async () =>
+        expect((await app.fetch(`/vault/admin/clients/${client.userId}/files`, { token: app.adminToken })).status).toBe(
+          200,
+        );
+      for (let i = 0; i < 5; i++) await look();
+
+      for (const query of [`owner_id=${client.userId}&page_size=2`, 'page_size=2']) {
+        const ownerId = query.startsWith('owner_id') ? client.userId : undefined;
+        const before = await logInOrder(ownerId);
+        const first = await page(query);
+        expect(ids(first.items)).toEqual(before.slice(0, 2));
+        // Three more looks, newest of all, while the admin reads on.
+        for (let i = 0; i < 3; i++) await look();
+        const rest = await pagesAfter(query, first);
+        // With an offset, page 2 would start with the three new entries' last and repeat page 1's.
+        expect([...ids(first.items), ...ids(rest)]).toEqual(before);
+        expect((await logInOrder(ownerId)).length).toBe(before.length + 3);
+      }
+    });
+
+    it('breaks ties on the time by id, to the microsecond: no entry lost or repeated', async () => {
+      const ownerId = randomUUID();
+      const at = '2001-02-03T04:05:06.123456Z';
+      for (const accessedAt of [at, '2001-02-03T04:05:06.123457Z', at, at, '2001-02-03T04:05:06.123455Z', at, at]) {
+        await app.sql(
+          `INSERT INTO documents.vault_access_log (admin_id, admin_email, owner_id, owner_email, action, accessed_at)
+           VALUES ($1, $2, $3, 'tied@example.com', 'list', $4)`,
+          [app.adminId, app.adminEmail, ownerId, accessedAt],
+        );
+      }
+      for (const size of [1, 2, 3, 4]) {
+        const query = `owner_id=${ownerId}&page_size=${size}`;
+        const first = await page(query);
+        expect(first.total).toBe(7);
+        const all = [...ids(first.items), ...ids(await pagesAfter(query, first))];
+        expect(all).toEqual(await logInOrder(ownerId));
+      }
+      const whole = await page(`owner_id=${ownerId}&page_size=7`);
+      expect([whole.items.length, whole.next_cursor]).toEqual([7, null]);
+    });
+
+    it('refuses a cursor it did not give with a 400 that says what to send', async () => {
+      const text = (value: string) => Buffer.from(value).toString('base64url');
+      for (const before of [
+        'garbage',
+        text('2026-13-01T00:00:00.000000Z|00000000-0000-4000-8000-000000000000'),
+        text('2026-01-01T00:00:00.000000Z|42'),
+      ]) {
+        const reply = await app.fetch(`/vault/admin/access-log?before=${encodeURIComponent(before)}`, {
+          token: app.adminToken,
+        });
+        expect([before, reply.status, reply.json()]).toEqual([
+          before,
+          400,
+          expect.objectContaining({ detail: 'before must be the next_cursor of a page of this list, as given' }),
+        ]);
+      }
+    });
   });
 });

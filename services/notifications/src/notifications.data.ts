@@ -8,6 +8,7 @@ import { CreateMailDeliveries1795314000000 } from './migrations/1795314000000-Cr
 import { CreateNewsletterAndMessages1795317000000 } from './migrations/1795317000000-CreateNewsletterAndMessages';
 import { CreateIntakeAndDeadlineAlerts1795420100000 } from './migrations/1795420100000-CreateIntakeAndDeadlineAlerts';
 import { CreateDeadlineReminderRuns1796100000000 } from './migrations/1796100000000-CreateDeadlineReminderRuns';
+import { InboxKeysetIndexes1796300000000 } from './migrations/1796300000000-InboxKeysetIndexes';
 import { NewsletterSubscription } from './newsletter/newsletter-subscription.entity';
 
 /** The notifications schema: its entities and migrations, in order. */
@@ -25,5 +26,6 @@ export const NOTIFICATIONS_DATA = serviceData('notifications', {
     CreateNewsletterAndMessages1795317000000,
     CreateIntakeAndDeadlineAlerts1795420100000,
     CreateDeadlineReminderRuns1796100000000,
+    InboxKeysetIndexes1796300000000,
   ],
 });

@@ -235,10 +235,10 @@ describe('careers, perks and the staff inbox', () => {
         json: { email: uniqueEmail('news'), source: 'website_footer' },
       });
 
-      const page = await app.call('GET', '/inbox/?page=1&page_size=2', { token: adminToken });
+      const page = await app.call('GET', '/inbox/?page_size=2', { token: adminToken });
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-store');
-      expect(page.body).toMatchObject({ page: 1, page_size: 2 });
+      expect(page.body.next_cursor).toEqual(expect.any(String));
       const items = page.body.items as Array<Record<string, unknown>>;
       expect(items).toHaveLength(2);
       expect(items.map((item) => item.kind)).toEqual(['newsletter_subscriber', 'job_application']);

@@ -2,7 +2,6 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import {
-  DEFAULT_PAGE_SIZE,
   type ClientVaultReply,
   type VaultAccessAction,
   type VaultAccessPageReply,
@@ -11,6 +10,7 @@ import {
   type VaultClientListReply,
 } from '@portal/contracts';
 import { AuditTrail, type AuditScope } from '@portal/events';
+import { KeysetOrder, readCursorPage, type KeysetRow } from '@portal/http';
 import { FileStorage } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -23,6 +23,21 @@ import { VaultAccess } from './vault-access.entity';
 
 /** Clients listed at most, most recent upload first (a firm's active clients fit many times over). */
 const MAX_CLIENTS = 1000;
+
+/** The access log's order; vault_access_log_accessed_at_idx (and the owner's index) serve it. */
+const NEWEST_FIRST = new KeysetOrder('accessed_at', 'id', 'DESC');
+
+/** A vault_access_log row as SQL reads it. */
+interface AccessRow extends KeysetRow {
+  admin_id: string;
+  admin_email: string;
+  owner_id: string;
+  owner_email: string;
+  action: VaultAccessAction;
+  file_id: string | null;
+  file_name: string | null;
+  accessed_at: Date;
+}
 
 interface ClientRow {
   owner_id: string;
@@ -104,17 +119,19 @@ export class ClientVaultsService {
     });
   }
 
-  /** Newest first; one client's with owner_id. */
+  /**
+   * Newest first, by keyset (one client's with owner_id): the page after `before`, so accesses recorded
+   * while an admin reads on do not push rows already shown onto the next page.
+   */
   async accessLog(query: VaultAccessQuery): Promise<VaultAccessPageReply> {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const [rows, total] = await this.dataSource.getRepository(VaultAccess).findAndCount({
-      where: query.owner_id ? { ownerId: query.owner_id } : {},
-      order: { accessedAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    return { items: rows.map(toAccessReply), total, page, page_size: pageSize };
+    const owner = query.owner_id ? { conditions: ['owner_id = $1'], values: [query.owner_id] } : undefined;
+    const page = await readCursorPage<AccessRow>(
+      this.dataSource,
+      { from: 'vault_access_log', conditions: owner?.conditions ?? [], values: owner?.values ?? [] },
+      NEWEST_FIRST,
+      query,
+    );
+    return { items: page.rows.map(toAccessReply), total: page.total, next_cursor: page.nextCursor };
   }
 
   /** The vault's own access log and the audit log, in one transaction. */
@@ -149,16 +166,16 @@ export class ClientVaultsService {
   }
 }
 
-function toAccessReply(row: VaultAccess): VaultAccessReply {
+function toAccessReply(row: AccessRow): VaultAccessReply {
   return {
     id: row.id,
-    admin_id: row.adminId,
-    admin_email: row.adminEmail,
-    owner_id: row.ownerId,
-    owner_email: row.ownerEmail,
+    admin_id: row.admin_id,
+    admin_email: row.admin_email,
+    owner_id: row.owner_id,
+    owner_email: row.owner_email,
     action: row.action,
-    file_id: row.fileId,
-    file_name: row.fileName,
-    accessed_at: iso(row.accessedAt),
+    file_id: row.file_id,
+    file_name: row.file_name,
+    accessed_at: iso(row.accessed_at),
   };
 }

@@ -21,6 +21,4 @@ export const MESSAGES = {
   unknownArea: (area: string) => `Unknown file library "${area}": use forms or public.`,
   recursiveInvalid: 'recursive must be true or false.',
   ownerInvalid: 'owner_id must be a client id (a UUID).',
-  pageInvalid: 'page must be a whole number of at least 1',
-  pageSizeInvalid: 'page_size must be a whole number from 1 to 100',
 } as const;

@@ -18,8 +18,10 @@ export type DeadlineSubscriptionStatus = 'subscribed' | 'unsubscribed';
 @Entity({ name: 'deadline_subscriptions' })
 @Unique('deadline_subscriptions_token_key', ['unsubscribeTokenHash'])
 @Index('deadline_subscriptions_email_key', { synchronize: false }) // UNIQUE (lower(email))
-// (subscribed_at DESC): the migration defines the order.
-@Index('deadline_subscriptions_subscribed_at_idx', { synchronize: false })
+// The staff inbox's pages, (subscribed_at DESC, id DESC), and the same over open items only (WHERE handled_at IS
+// NULL): TypeORM cannot declare a column's order; the migration InboxKeysetIndexes defines them.
+@Index('deadline_subscriptions_subscribed_at_id_idx', { synchronize: false })
+@Index('deadline_subscriptions_open_idx', { synchronize: false })
 @Check('deadline_subscriptions_status_check', `status IN ('subscribed', 'unsubscribed')`)
 @Check('deadline_subscriptions_unsubscribed_check', `(status = 'unsubscribed') = (unsubscribed_at IS NOT NULL)`)
 @Check('deadline_subscriptions_email_check', 'char_length(email) <= 254')

@@ -24,7 +24,10 @@ export class InboxController {
 
   @Get()
   @AdminOnly()
-  @ApiOperation({ summary: 'Messages, applications, perk offers and subscribers, newest first, a page at a time' })
+  @ApiOperation({
+    summary: 'Messages, applications, perk offers and subscribers, newest first, a page at a time',
+    description: 'The next page: `before` = the `next_cursor` of the page before. A malformed `before` is a 400.',
+  })
   @ApiOkResponse({ type: InboxPage })
   @ApiBadRequestResponse({ type: ErrorResponse })
   list(@Query() query: InboxQueryDto): Promise<InboxPageReply> {

@@ -10,10 +10,9 @@ import {
   type InboxSource,
   type SubscriberList,
 } from '@portal/contracts';
-import { csvLine } from '@portal/http';
+import { csvLine, KeysetOrder, positionOf, readCursorPage, type KeysetPosition } from '@portal/http';
 import { FileNotFoundError, FileStorage, type FileDownload } from '@portal/storage';
 import { DataSource } from 'typeorm';
-import { pageWindow } from '../common/pagination';
 
 export const INBOX_MESSAGES = {
   notFound: 'No such item in the inbox.',
@@ -64,6 +63,7 @@ interface ItemRow {
   resume_content_type: string | null;
   subscription_status: 'subscribed' | 'unsubscribed' | null;
   handled_at: Date | null;
+  keyset_at: string;
 }
 
 function toItem(row: ItemRow): InboxItemReply {
@@ -98,6 +98,20 @@ const TABLES: Record<InboxSource, { table: string; by: boolean }> = {
 
 const EXPORT_BATCH = 1000;
 
+/** The inbox's order (the indexes on (timestamp DESC, id DESC) of each source serve it). */
+const NEWEST_FIRST = new KeysetOrder('received_at', 'id', 'DESC');
+const OLDEST_SUBSCRIBER_FIRST = new KeysetOrder('subscribed_at', 'id', 'ASC');
+
+/** Where each kind is stored. */
+const KIND_SOURCES: Record<InboxKind, InboxSource> = {
+  contact_message: 'messages',
+  book_call: 'messages',
+  job_application: 'messages',
+  perk_submission: 'messages',
+  newsletter_subscriber: 'newsletter',
+  deadline_subscriber: 'deadline-alerts',
+};
+
 function isInboxSource(value: string): value is InboxSource {
   return (INBOX_SOURCES as readonly string[]).includes(value);
 }
@@ -112,27 +126,27 @@ export class InboxService {
     private readonly storage: FileStorage,
   ) {}
 
+  /**
+   * A page of the inbox, newest first, by keyset: the page after `before` (see KeysetOrder), so items
+   * marked handled under the Open filter meanwhile do not hide the ones below them.
+   */
   async list(query: InboxQuery): Promise<InboxPageReply> {
-    const { page, pageSize, offset } = pageWindow(query);
     const conditions: string[] = [];
     const values: unknown[] = [];
     if (query.kind) {
-      values.push(query.kind);
-      conditions.push(`kind = $${values.length}`);
+      // The source too: a constant of each branch of ITEMS, so the branches of other sources are not read.
+      values.push(query.kind, KIND_SOURCES[query.kind]);
+      conditions.push(`kind = $${values.length - 1}`, `source = $${values.length}`);
     }
     if (query.state === 'open') conditions.push('handled_at IS NULL');
     if (query.state === 'handled') conditions.push('handled_at IS NOT NULL');
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const [{ total }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM (${ITEMS}) items ${where}`,
-      values,
-    )) as Array<{ total: number }>;
-    const rows = (await this.dataSource.query(
-      `SELECT * FROM (${ITEMS}) items ${where}
-        ORDER BY received_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-      [...values, pageSize, offset],
-    )) as ItemRow[];
-    return { items: rows.map(toItem), total, page, page_size: pageSize };
+    const page = await readCursorPage<ItemRow>(
+      this.dataSource,
+      { from: `(${ITEMS}) items`, conditions, values },
+      NEWEST_FIRST,
+      query,
+    );
+    return { items: page.rows.map(toItem), total: page.total, next_cursor: page.nextCursor };
   }
 
   private async item(source: InboxSource, id: string): Promise<InboxItemReply> {
@@ -191,25 +205,24 @@ export class InboxService {
     const dataSource = this.dataSource;
     const newsletter = list === 'newsletter';
     const header = newsletter ? ['email', 'source', 'subscribed_at'] : ['email', 'subscribed_at'];
-    // The cursor is the timestamp as Postgres writes it: a JS Date would drop its microseconds.
     const sql = newsletter
-      ? `SELECT id, email, source, subscribed_at, subscribed_at::text AS cursor FROM newsletter_subscriptions`
-      : `SELECT id, email, subscribed_at, subscribed_at::text AS cursor FROM deadline_subscriptions`;
+      ? `SELECT id, email, source, subscribed_at, ${OLDEST_SUBSCRIBER_FIRST.select} FROM newsletter_subscriptions`
+      : `SELECT id, email, subscribed_at, ${OLDEST_SUBSCRIBER_FIRST.select} FROM deadline_subscriptions`;
     async function* lines(): AsyncGenerator<string> {
       yield csvLine(header);
-      let after: { at: string; id: string } | undefined;
+      let after: KeysetPosition | undefined;
       for (;;) {
+        const values: unknown[] = [];
         const rows = (await dataSource.query(
-          `${sql} WHERE status = 'subscribed' ${after ? 'AND (subscribed_at, id) > ($1::timestamptz, $2::uuid)' : ''}
-            ORDER BY subscribed_at, id LIMIT ${EXPORT_BATCH}`,
-          after ? [after.at, after.id] : [],
-        )) as Array<{ id: string; email: string; source?: string; subscribed_at: Date; cursor: string }>;
+          `${sql} WHERE status = 'subscribed' ${after ? `AND ${OLDEST_SUBSCRIBER_FIRST.after(after, values)}` : ''}
+            ORDER BY ${OLDEST_SUBSCRIBER_FIRST.orderBy} LIMIT ${EXPORT_BATCH}`,
+          values,
+        )) as Array<{ id: string; email: string; source?: string; subscribed_at: Date; keyset_at: string }>;
         for (const row of rows) {
           yield csvLine(newsletter ? [row.email, row.source, row.subscribed_at] : [row.email, row.subscribed_at]);
         }
         if (rows.length < EXPORT_BATCH) return;
-        const last = rows[rows.length - 1];
-        after = { at: last.cursor, id: last.id };
+        after = positionOf(rows[rows.length - 1]);
       }
     }
     return Readable.from(lines());

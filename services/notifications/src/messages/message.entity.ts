@@ -25,8 +25,10 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
   'char_length(position) <= 200 AND char_length(linkedin) <= 500 AND char_length(resume_file_name) <= 255',
 )
 @Check('messages_handled_check', 'handled_by IS NULL OR handled_at IS NOT NULL')
-// (created_at DESC): TypeORM cannot declare a column's order; the migration defines it.
-@Index('messages_created_at_idx', { synchronize: false })
+// The staff inbox's pages, (created_at DESC, id DESC), and the same over open items only (WHERE handled_at IS
+// NULL): TypeORM cannot declare a column's order; the migration InboxKeysetIndexes defines them.
+@Index('messages_created_at_id_idx', { synchronize: false })
+@Index('messages_open_idx', { synchronize: false })
 export class ContactMessage {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'messages_pkey' })
   id: string;

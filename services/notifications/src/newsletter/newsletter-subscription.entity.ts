@@ -18,8 +18,10 @@ export type NewsletterStatus = 'subscribed' | 'unsubscribed';
 @Check('newsletter_subscriptions_unsubscribed_check', "(status = 'unsubscribed') = (unsubscribed_at IS NOT NULL)")
 // Unique on lower(email): an expression TypeORM cannot declare; the migration defines it.
 @Index('newsletter_subscriptions_email_key', { synchronize: false })
-// (subscribed_at DESC): the migration defines the order.
-@Index('newsletter_subscriptions_subscribed_at_idx', { synchronize: false })
+// The staff inbox's pages, (subscribed_at DESC, id DESC), and the same over open items only (WHERE handled_at IS
+// NULL): TypeORM cannot declare a column's order; the migration InboxKeysetIndexes defines them.
+@Index('newsletter_subscriptions_subscribed_at_id_idx', { synchronize: false })
+@Index('newsletter_subscriptions_open_idx', { synchronize: false })
 export class NewsletterSubscription {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'newsletter_subscriptions_pkey' })
   id: string;

@@ -27,10 +27,10 @@ const application: InboxItemReply = {
 };
 
 describe('inbox', () => {
-  it('asks the server for a page with only the chosen filters', () => {
-    expect(inboxQueryString({ page: 2, page_size: 20 })).toBe('page=2&page_size=20');
-    expect(inboxQueryString({ page: 1, kind: 'job_application', state: 'open' })).toBe(
-      'page=1&kind=job_application&state=open',
+  it('asks the server for a page with only the chosen filters, the next one after its cursor', () => {
+    expect(inboxQueryString({ page_size: 20 })).toBe('page_size=20');
+    expect(inboxQueryString({ before: 'MjAyNi0xMS0yM1Q', page_size: 20, kind: 'job_application', state: 'open' })).toBe(
+      'before=MjAyNi0xMS0yM1Q&page_size=20&kind=job_application&state=open',
     );
     expect(inboxQueryString({ state: 'all' })).toBe('');
     expect(INBOX_KIND_FILTERS.map((filter) => filter.label)).toEqual([

@@ -52,10 +52,13 @@ export const SUBSCRIBER_EXPORTS: ReadonlyArray<{ list: SubscriberList; label: st
   { list: 'deadline-alerts', label: 'Export deadline-alert subscribers (CSV)' },
 ];
 
-/** `?page=1&page_size=20&kind=job_application&state=open`; filters left out when not chosen. */
+/** What the inbox is filtered by; a change reads it again from its first page. */
+export type InboxFilters = Pick<InboxQuery, 'kind' | 'state'>;
+
+/** `?before=…&page_size=20&kind=job_application&state=open`; filters left out when not chosen. */
 export function inboxQueryString(query: InboxQuery): string {
   const params = new URLSearchParams();
-  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.before !== undefined) params.set('before', query.before);
   if (query.page_size !== undefined) params.set('page_size', String(query.page_size));
   if (query.kind) params.set('kind', query.kind);
   if (query.state && query.state !== 'all') params.set('state', query.state);

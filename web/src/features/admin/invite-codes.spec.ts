@@ -9,7 +9,6 @@ import {
   fromLocalInputValue,
   inviteLink,
   isForbidden,
-  pageBeyondEnd,
   parseHours,
   routeLabel,
   ROUTE_OPTIONS,
@@ -223,14 +222,6 @@ describe('access and paging', () => {
     expect(isForbidden(new ApiError(403, 'Forbidden', undefined))).toBe(true);
     expect(isForbidden(new ApiError(401, 'x', undefined))).toBe(false);
     expect(isForbidden(new TypeError('Failed to fetch'))).toBe(false);
-  });
-
-  it('moves a page left past the end (its last items marked handled under a filter) back to the last page', () => {
-    expect(pageBeyondEnd({ page: 2, page_size: 20, total: 20 })).toBe(1);
-    expect(pageBeyondEnd({ page: 5, page_size: 20, total: 41 })).toBe(3);
-    // In range, or nothing at all: no move (the empty text is the answer).
-    expect(pageBeyondEnd({ page: 2, page_size: 20, total: 21 })).toBeNull();
-    expect(pageBeyondEnd({ page: 1, page_size: 20, total: 0 })).toBeNull();
   });
 
   it('builds the link the invitation mail carries', () => {

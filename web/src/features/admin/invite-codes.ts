@@ -4,7 +4,6 @@ import { serverDetail } from '../../shared/api/server-detail';
 import { ROUTES } from '../../shared/routes';
 import { isValidEmail, type ValidationIssue } from '../../shared/validation';
 import type { InviteCode } from './api';
-import { pageCount } from '../../shared/ui/Pager';
 
 /**
  * The invite-code administration of /admin (spec part 1, sections 2, 5, 8, 9): route choices, the
@@ -211,13 +210,3 @@ export function inviteLink(origin: string, code: Pick<InviteCode, 'route' | 'inv
 export const SEND_DIALOG_CLOSE_DELAY_MS = 2000;
 
 export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
-
-/**
- * The last page, when a list's page is now past it (its items left the list: marked handled under the
- * 'Open' filter, say), or null when the page is in range. The server answers such a page with no items
- * and the list's total, which read as 'nothing here' with 'Page 2 of 1'.
- */
-export function pageBeyondEnd(reply: { page: number; page_size: number; total: number }): number | null {
-  const last = pageCount(reply.total, reply.page_size);
-  return reply.page > last ? last : null;
-}

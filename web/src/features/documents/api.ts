@@ -52,7 +52,7 @@ export function getClientVault(ownerId: string): Promise<ClientVaultReply> {
 export function listVaultAccess(query: VaultAccessQuery): Promise<VaultAccessPageReply> {
   const params = new URLSearchParams();
   if (query.owner_id) params.set('owner_id', query.owner_id);
-  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.before !== undefined) params.set('before', query.before);
   if (query.page_size !== undefined) params.set('page_size', String(query.page_size));
   return apiClient.get<VaultAccessPageReply>(`/vault/admin/access-log?${params.toString()}`);
 }

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  MAX_PAGE_SIZE,
   VAULT_ACCESS_ACTIONS,
   type ClientVaultReply,
   type VaultAccessAction,
@@ -10,26 +9,16 @@ import {
   type VaultClientListReply,
   type VaultClientReply,
 } from '@portal/contracts';
-import { IntInRange, ToInt } from '@portal/http';
+import { CursorQueryDto } from '@portal/http';
 import { IsOptional, IsUUID } from 'class-validator';
 import { MESSAGES } from '../../common/messages';
 import { VaultFileResponse } from '../../vault/dto/vault-file.dto';
 
-export class VaultAccessQueryDto implements VaultAccessQuery {
+export class VaultAccessQueryDto extends CursorQueryDto implements VaultAccessQuery {
   @ApiPropertyOptional({ format: 'uuid', description: "One client's accesses" })
   @IsOptional()
   @IsUUID('all', { message: MESSAGES.ownerInvalid })
   owner_id?: string;
-
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @ToInt()
-  @IntInRange(1, 1_000_000, MESSAGES.pageInvalid)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })
-  @ToInt()
-  @IntInRange(1, MAX_PAGE_SIZE, MESSAGES.pageSizeInvalid)
-  page_size?: number;
 }
 
 export class VaultClientResponse implements VaultClientReply {
@@ -98,12 +87,9 @@ export class VaultAccessPage implements VaultAccessPageReply {
   @ApiProperty({ type: [VaultAccessResponse] })
   items: VaultAccessResponse[];
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Accesses matching the filter now' })
   total: number;
 
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  page_size: number;
+  @ApiProperty({ type: String, nullable: true, description: '`before` of the next page; null on the last page' })
+  next_cursor: string | null;
 }

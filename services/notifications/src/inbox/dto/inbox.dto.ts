@@ -16,9 +16,9 @@ import {
   type SubscriberExportQuery,
   type SubscriberList,
 } from '@portal/contracts';
-import { PageQueryDto } from '../../common/pagination';
+import { CursorQueryDto } from '@portal/http';
 
-export class InboxQueryDto extends PageQueryDto implements InboxQuery {
+export class InboxQueryDto extends CursorQueryDto implements InboxQuery {
   @ApiPropertyOptional({ enum: INBOX_KINDS, description: 'Every kind when left out' })
   @IsOptional()
   @IsIn(INBOX_KINDS, { message: `kind must be one of ${INBOX_KINDS.join(', ')}` })
@@ -104,12 +104,9 @@ export class InboxPage implements InboxPageReply {
   @ApiProperty({ type: [InboxItemResponse] })
   items: InboxItemReply[];
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Items matching the filters now' })
   total: number;
 
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  page_size: number;
+  @ApiProperty({ type: String, nullable: true, description: '`before` of the next page; null on the last page' })
+  next_cursor: string | null;
 }

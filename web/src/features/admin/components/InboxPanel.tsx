@@ -18,11 +18,10 @@ import {
 } from '../inbox';
 import { useDownload } from '../hooks/use-download';
 import { resumePath, subscribersExportPath } from '../inbox-api';
-import { PAGE_SIZE, pageBeyondEnd } from '../invite-codes';
 import styles from './Admin.module.css';
 import inboxStyles from './Inbox.module.css';
 import { PanelLoadError } from './PanelLoadError';
-import { Pager } from '../../../shared/ui/Pager';
+import { LoadMore } from '../../../shared/ui/LoadMore';
 import { BusyButton } from '../../../shared/ui/BusyButton';
 
 const smallButton = `${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.small}`;
@@ -90,23 +89,19 @@ function InboxItem({
 
 /**
  * What visitors sent (contact messages, call requests, job applications, perk offers, newsletter and
- * deadline-alert subscribers), newest first, a page at a time from the server; each can be marked
- * handled, resumes downloaded, subscriber lists exported as CSV.
+ * deadline-alert subscribers), newest first, a page more at a time from the server (by cursor: items
+ * handled meanwhile do not hide the ones after them); each can be marked handled, resumes downloaded,
+ * subscriber lists exported as CSV.
  */
 export function InboxPanel() {
-  const [page, setPage] = useState(1);
   const [kind, setKind] = useState<InboxKind | ''>('');
   const [state, setState] = useState<InboxState>('all');
-  const inbox = useInbox({ page, page_size: PAGE_SIZE, ...(kind ? { kind } : {}), state });
+  const inbox = useInbox({ ...(kind ? { kind } : {}), state });
   const mark = useMarkInboxItem();
   const files = useDownload(INBOX_MESSAGES.downloadFailed);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const data = inbox.data;
-  // Marking the last items of the last page handled under the 'Open' filter empties that page: show the
-  // page before it (state adjusted while rendering, as React advises, not in an effect a frame later).
-  const lastPage = data ? pageBeyondEnd(data) : null;
-  if (lastPage !== null && lastPage !== page) setPage(lastPage);
+  const list = inbox.list;
 
   return (
     <section aria-labelledby={headingId}>
@@ -129,28 +124,14 @@ export function InboxPanel() {
       </div>
       <div className={styles.stack}>
         <div className={inboxStyles.filters}>
-          <SelectField
-            label="Show"
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as InboxKind | '');
-              setPage(1);
-            }}
-          >
+          <SelectField label="Show" value={kind} onChange={(event) => setKind(event.target.value as InboxKind | '')}>
             {INBOX_KIND_FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label="State"
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as InboxState);
-              setPage(1);
-            }}
-          >
+          <SelectField label="State" value={state} onChange={(event) => setState(event.target.value as InboxState)}>
             {INBOX_STATE_FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}
@@ -166,10 +147,10 @@ export function InboxPanel() {
           </p>
         )}
         <PanelLoadError query={inbox} message={INBOX_MESSAGES.loadFailed} />
-        {data && data.total === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
-        {data && data.items.length > 0 && (
+        {list && list.items.length === 0 && <p className={styles.muted}>{INBOX_MESSAGES.empty}</p>}
+        {list && list.items.length > 0 && (
           <ul className={styles.list}>
-            {data.items.map((item) => (
+            {list.items.map((item) => (
               <li key={`${item.source}-${item.id}`}>
                 <InboxItem
                   item={item}
@@ -186,15 +167,8 @@ export function InboxPanel() {
             ))}
           </ul>
         )}
-        {data && (
-          <Pager
-            page={data.page}
-            pageSize={data.page_size}
-            total={data.total}
-            busy={inbox.isFetching}
-            label="Inbox pages"
-            onPage={setPage}
-          />
+        {list && (
+          <LoadMore list={list} busy={inbox.isFetching} label="Inbox pages" onMore={() => void inbox.fetchNextPage()} />
         )}
       </div>
     </section>

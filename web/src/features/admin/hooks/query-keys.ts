@@ -1,4 +1,5 @@
-import type { AuditLogQuery, InboxQuery } from '@portal/contracts';
+import type { AuditLogQuery } from '@portal/contracts';
+import type { InboxFilters } from '../inbox';
 
 /** Query keys of the admin panel, in one place so that every reader and writer agrees. */
 export const adminKeys = {
@@ -7,7 +8,7 @@ export const adminKeys = {
   submissions: ['admin', 'submissions'] as const,
   submissionPage: (page: number) => [...adminKeys.submissions, page] as const,
   inbox: ['admin', 'inbox'] as const,
-  inboxPage: (query: InboxQuery) => [...adminKeys.inbox, query] as const,
+  inboxList: (filters: InboxFilters) => [...adminKeys.inbox, filters] as const,
   auditLog: ['admin', 'audit-log'] as const,
   auditLogPage: (query: AuditLogQuery) => [...adminKeys.auditLog, query] as const,
 };

@@ -1,18 +1,19 @@
-import type { InboxItemReply, InboxQuery } from '@portal/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InboxItemReply } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCursorList } from '../../../shared/api/cursor-list';
+import { type InboxFilters } from '../inbox';
 import { listInbox, markInboxItem } from '../inbox-api';
+import { PAGE_SIZE } from '../invite-codes';
 import { adminKeys } from './query-keys';
 
-/** A page of the inbox, newest first; the previous page stays on screen while the next one loads. */
-export function useInbox(query: InboxQuery) {
-  return useQuery({
-    queryKey: adminKeys.inboxPage(query),
-    queryFn: () => listInbox(query),
-    placeholderData: keepPreviousData,
-  });
+/** The inbox under these filters, newest first, a page more at a time; other filters start from the top. */
+export function useInbox(filters: InboxFilters) {
+  return useCursorList(adminKeys.inboxList(filters), (before) =>
+    listInbox({ ...filters, page_size: PAGE_SIZE, ...(before ? { before } : {}) }),
+  );
 }
 
-/** Marks an item handled or open again; every inbox page reloads (filters by state change). */
+/** Marks an item handled or open again; the inbox reloads (filters by state change), its pages from the first. */
 export function useMarkInboxItem() {
   const queryClient = useQueryClient();
   return useMutation({

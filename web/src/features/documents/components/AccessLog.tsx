@@ -1,16 +1,18 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { QueryLoadError } from '../../../shared/ui/LoadError';
-import { Pager } from '../../../shared/ui/Pager';
+import { LoadMore } from '../../../shared/ui/LoadMore';
 import { accessDescription, formatDateTime } from '../files';
-import { ACCESS_PAGE_SIZE, useVaultAccess } from '../hooks/use-documents';
+import { useVaultAccess } from '../hooks/use-documents';
 import styles from './Documents.module.css';
 
-/** The admins' accesses to clients' vaults (one client's, or everyone's), newest first, a page at a time. */
+/**
+ * The admins' accesses to clients' vaults (one client's, or everyone's), newest first, a page more at a
+ * time (by cursor: accesses recorded meanwhile join the top, never repeat a row below).
+ */
 export function AccessLog({ ownerId, title }: { ownerId?: string; title: string }) {
-  const [page, setPage] = useState(1);
-  const log = useVaultAccess(ownerId, page);
+  const log = useVaultAccess(ownerId);
   const headingId = useId();
-  const data = log.data;
+  const data = log.list;
 
   return (
     <section aria-labelledby={headingId} className={styles.stack}>
@@ -49,16 +51,7 @@ export function AccessLog({ ownerId, title }: { ownerId?: string; title: string 
         </div>
       )}
       {data && (
-        <Pager
-          page={page}
-          pageSize={ACCESS_PAGE_SIZE}
-          total={data.total}
-          busy={log.isFetching}
-          label={`${title} pages`}
-          previousLabel="Newer"
-          nextLabel="Older"
-          onPage={setPage}
-        />
+        <LoadMore list={data} busy={log.isFetching} label={`${title} pages`} onMore={() => void log.fetchNextPage()} />
       )}
     </section>
   );

@@ -7,7 +7,5 @@ export const documentsKeys = {
   library: (area: LibraryArea) => ['documents', 'library', area] as const,
   clients: ['documents', 'admin', 'clients'] as const,
   clientVault: (ownerId: string) => ['documents', 'admin', 'vault', ownerId] as const,
-  accessLogOf: (ownerId: string | undefined) => ['documents', 'admin', 'access', ownerId ?? 'all'] as const,
-  accessLog: (ownerId: string | undefined, page: number) =>
-    ['documents', 'admin', 'access', ownerId ?? 'all', page] as const,
+  accessLog: (ownerId: string | undefined) => ['documents', 'admin', 'access', ownerId ?? 'all'] as const,
 };

@@ -1,6 +1,7 @@
 import type { LibraryArea } from '@portal/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCursorList } from '../../../shared/api/cursor-list';
 import {
   deleteLibraryFile,
   deleteVaultFile,
@@ -149,14 +150,13 @@ export function useClientVault(ownerId: string) {
   });
 }
 
-export const ACCESS_PAGE_SIZE = 20;
+const ACCESS_PAGE_SIZE = 20;
 
-export function useVaultAccess(ownerId: string | undefined, page: number) {
-  return useQuery({
-    queryKey: documentsKeys.accessLog(ownerId, page),
-    queryFn: () => listVaultAccess({ owner_id: ownerId, page, page_size: ACCESS_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+/** The access log (one client's, or everyone's), newest first, a page more at a time. */
+export function useVaultAccess(ownerId: string | undefined) {
+  return useCursorList(documentsKeys.accessLog(ownerId), (before) =>
+    listVaultAccess({ owner_id: ownerId, page_size: ACCESS_PAGE_SIZE, ...(before ? { before } : {}) }),
+  );
 }
 
 function askBeforeLeaving(event: BeforeUnloadEvent): void {

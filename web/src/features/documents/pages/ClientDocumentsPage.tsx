@@ -40,7 +40,7 @@ function ClientVault({ ownerId }: { ownerId: string }) {
   const queryClient = useQueryClient();
   const { download, error, pending } = useDownload();
   const refreshLog = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: documentsKeys.accessLogOf(ownerId) }),
+    () => void queryClient.invalidateQueries({ queryKey: documentsKeys.accessLog(ownerId) }),
     [queryClient, ownerId],
   );
 
