@@ -212,6 +212,68 @@ describe('the dashboard', () => {
     expect(later).toEqual([]);
   });
 
+  it('asks before a link or Back leaves the page during an upload, and stays when told to', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, user);
+    // Reached within the app, so that Back stays in it (a history move, not a page load).
+    await page.goto('/contact');
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' }).click();
+    await main(page).getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await startSlowUpload(page, 'leaving.pdf');
+    const progress = vaultPanel(page).getByRole('progressbar', { name: 'Uploading leaving.pdf' });
+    await progress.waitFor();
+
+    const asked: string[] = [];
+    const nextQuestion = (answer: 'accept' | 'dismiss') =>
+      new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          asked.push(dialog.message());
+          resolve(`${dialog.type()}: ${dialog.message()}`);
+          void dialog[answer]();
+        }),
+      );
+    const question = 'confirm: An upload is still under way. Leave this page and cancel it?';
+    const aboutLink = page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true });
+
+    // Settles the race only if the page is left first (a wait that times out later loses it quietly).
+    const leftWithoutAsking = (left: Promise<unknown>) =>
+      left.then(
+        () => 'left without asking',
+        () => new Promise<string>(() => undefined),
+      );
+    let answered = nextQuestion('dismiss');
+    await aboutLink.click();
+    expect(await Promise.race([answered, leftWithoutAsking(page.waitForURL('**/about'))])).toBe(question);
+    answered = nextQuestion('dismiss');
+    await page.evaluate(() => window.history.back());
+    const dashboardGone = main(page)
+      .getByRole('heading', { level: 1, name: 'Dashboard' })
+      .waitFor({ state: 'detached' });
+    expect(await Promise.race([answered, leftWithoutAsking(dashboardGone)])).toBe(question);
+    // Declined twice: the page, its address and its upload are still there, and it goes on.
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await main(page).getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await progress.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    answered = nextQuestion('accept');
+    await aboutLink.click();
+    expect(await answered).toBe(question);
+    await page.waitForURL((url) => url.pathname === '/about');
+    const files = await fetch(`${baseUrl()}/api/vault/files`, {
+      headers: { authorization: `Bearer ${await apiToken(user)}` },
+    }).then((response) => response.json() as Promise<{ files: Array<{ file_path: string }> }>);
+    expect(files.files.map((file) => file.file_path)).not.toContain('leaving.pdf');
+
+    // Once the page is gone, nothing asks any more.
+    await page.evaluate(() => window.history.back());
+    await main(page).getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL((url) => url.pathname === '/contact');
+    expect(asked).toHaveLength(3);
+  });
+
   it('keeps the keyboard focus in the upload form after cancelling an upload', async () => {
     const page = await openDashboard(user);
     await startSlowUpload(page, 'slow by keyboard.pdf');

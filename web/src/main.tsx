@@ -9,6 +9,7 @@ import { preloadPages } from './app/lazy-page';
 import { routes } from './app/routes';
 import { apiClient } from './shared/api';
 import { createPublicReads } from './shared/api/public-reads';
+import { installLeaveGuard } from './shared/ui/use-leave-guard';
 import { setRenderedAt } from './shared/ui/use-today';
 
 /** Written into each prerendered page by web/scripts/prerender.mjs: the data its HTML was rendered with. */
@@ -23,6 +24,7 @@ interface PrerenderState {
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no <div id="root"> to render the app into');
+  installLeaveGuard();
   const state = document.getElementById(PRERENDER_STATE_ID);
   if (!state) {
     // The app shell (app.html): pages that are not prerendered render from scratch.

@@ -25,6 +25,7 @@ export const DASHBOARD_MESSAGES = {
   confirmReplace: (file: string, folder: string) =>
     `"${file}" is already in ${folder ? `the folder "${folder}"` : 'this library'}. Uploading it replaces that file for everyone.`,
   cancelled: 'The upload was cancelled. Nothing was saved.',
+  leaveWhileUploading: 'An upload is still under way. Leave this page and cancel it?',
   noFileChosen: 'Choose a file to upload.',
 } as const;
 

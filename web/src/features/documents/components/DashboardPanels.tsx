@@ -47,7 +47,7 @@ const PUBLIC_KEY = documentsKeys.library('public');
 /**
  * The dashboard's uploads, one per list, held by the page rather than by the tab panels that show their
  * forms: a panel goes when another tab is chosen or the search hides the tabs, and its upload goes on (the
- * panel shows it again when back; the page's message says when it is done). Leaving the page cancels them.
+ * panel shows it again when back; the page's message says when it is done). Leaving the page cancels them (it asks first).
  */
 export function useDashboardUploads(onNotice: (message: string | null) => void): Record<FileSource, FileUpload> {
   const onUploaded = useCallback((name: string) => onNotice(DASHBOARD_MESSAGES.uploaded(name)), [onNotice]);

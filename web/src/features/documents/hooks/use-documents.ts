@@ -75,14 +75,6 @@ export function useFileUpload<T>(
   // Leaving the page stops an upload under way: nothing half-sent is kept by the server.
   useEffect(() => () => running.current?.cancel(), []);
 
-  // Closing or reloading the tab meanwhile asks first (the browser's own "Leave site?" prompt).
-  const uploading = state.kind === 'uploading';
-  useEffect(() => {
-    if (!uploading) return;
-    window.addEventListener('beforeunload', askBeforeLeaving);
-    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
-  }, [uploading]);
-
   const start = useCallback(
     async (file: File, folder = ''): Promise<boolean> => {
       if (running.current) return false;
@@ -157,8 +149,4 @@ export function useVaultAccess(ownerId: string | undefined) {
   return useCursorList(documentsKeys.accessLog(ownerId), (before) =>
     listVaultAccess({ owner_id: ownerId, page_size: ACCESS_PAGE_SIZE, ...(before ? { before } : {}) }),
   );
-}
-
-function askBeforeLeaving(event: BeforeUnloadEvent): void {
-  event.preventDefault();
 }

@@ -4,16 +4,17 @@ import { Alert } from '../../../shared/ui/Alert';
 import container from '../../../shared/ui/container.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { LibraryPanel, SearchResults, useDashboardUploads, VaultPanel } from '../components/DashboardPanels';
 import styles from '../components/Documents.module.css';
 import { Tabs, type Tab } from '../../../shared/ui/Tabs';
-import { isSearching, SOURCE_LABELS, type FileSource } from '../files';
+import { DASHBOARD_MESSAGES, isSearching, SOURCE_LABELS, type FileSource } from '../files';
 
 /**
  * /dashboard (spec part 2, sections 2 and 4 to 9), behind the sign-in guard: the tabs My Vault, Forms
  * Library and Public Files, and a search over all three that hides the tabs while it has text. After
  * an upload or a delete the list reloads and a message says so. An upload goes on while another tab or
- * the search is shown; leaving the page cancels it.
+ * the search is shown; leaving the page cancels it, after asking.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -27,6 +28,11 @@ export function DashboardPage() {
   const onNotice = useCallback((message: string | null) => setNotice(message), []);
   // Here, not in the panels: an upload goes on while another tab or the search results are shown.
   const uploads = useDashboardUploads(onNotice);
+  // Leaving the page would cancel them: closing the tab, a link or Back asks first.
+  useLeaveGuard(
+    Object.values(uploads).some((upload) => upload.state.kind === 'uploading'),
+    DASHBOARD_MESSAGES.leaveWhileUploading,
+  );
 
   const tabs: readonly Tab<FileSource>[] = [
     {
