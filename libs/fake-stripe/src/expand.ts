@@ -34,6 +34,7 @@ const EXPANDABLE: Record<string, string[]> = {
   payment_method: ['customer'],
   charge: ['customer', 'payment_intent', 'balance_transaction', 'review', 'refunds'],
   refund: ['charge', 'payment_intent', 'balance_transaction', 'customer', 'payment_method'],
+  dispute: ['charge', 'payment_intent'],
   price: ['product'],
   product: ['default_price'],
 };

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { advanceClock } from './billing';
+import { DisputeOptions, openDispute } from './disputes';
 import { randomToken } from './ids';
 import { authenticateIntent } from './intents';
 import { ApiRequestLog, FakeStripeHttp } from './server';
@@ -47,6 +48,11 @@ export interface FakeStripe {
   redeliver(eventId: string, url?: string): void;
   /** Completes or fails the 3-D Secure step of an intent in requires_action, as the test page would. */
   authenticate(intentId: string, outcome: 'complete' | 'fail'): void;
+  /**
+   * The cardholder's bank disputes a succeeded charge (a chargeback, or an inquiry): `charge.dispute.created`
+   * (and `charge.dispute.funds_withdrawn` for a chargeback) follow, as after a dispute test card's charge.
+   */
+  dispute(chargeId: string, options?: DisputeOptions): Stripe.Dispute;
   /** The official SDK pointed at the fake (secret key unless another key is given). */
   client(key?: string): Stripe;
   stop(): Promise<void>;
@@ -107,6 +113,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     authenticate: (intentId, outcome) => {
       authenticateIntent(state, intentId, outcome);
     },
+    dispute: (chargeId, disputeOptions) => copy(openDispute(state, chargeId, disputeOptions)),
     client: (key = secretKey) => new Stripe(key, stripeClientOptions(url)),
     stop: async () => {
       await webhooks.stop();

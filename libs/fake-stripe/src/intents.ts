@@ -2,10 +2,12 @@ import type Stripe from 'stripe';
 import { invoicePaymentActionRequired, invoicePaymentFailed, invoicePaymentSucceeded } from './billing';
 import { attachPaymentMethod, createPaymentMethod, customerOfParam, paymentMethodFor } from './customers';
 import { declineError, DeclineReason } from './declines';
+import { openDispute } from './disputes';
 import { badParam, docUrl, invalidRequest, noSuch, StripeApiError, StripeErrorBody, unexpectedState } from './errors';
 import { clientSecretFor, newId } from './ids';
 import { createdFilter, LIST_PARAMS, listOptions, mergeMetadata, Params } from './params';
 import { Call, Caller, copy, FakeStripeState, paginate } from './state';
+import { disputeOf } from './test-cards';
 
 // ---- shared
 
@@ -544,6 +546,8 @@ function succeed(state: FakeStripeState, paymentIntent: Stripe.PaymentIntent, pa
   state.emit('charge.succeeded', charge);
   state.emit('payment_intent.succeeded', paymentIntent);
   invoicePaymentSucceeded(state, paymentIntent);
+  const dispute = disputeOf(card.number);
+  if (dispute) openDispute(state, charge.id, dispute);
 }
 
 function decline(

@@ -43,6 +43,7 @@ import {
   updatePaymentIntent,
 } from './intents';
 import { LIST_PARAMS, listOptions } from './params';
+import { closeDispute, listDisputes, openDisputeCall, retrieveDispute, updateDispute } from './disputes';
 import { createRefund, retrieveRefund } from './refunds';
 import { Call, paginate } from './state';
 
@@ -116,6 +117,10 @@ export const ROUTES: Route[] = [
   route('GET', '/v1/charges/:id', retrieveCharge),
   route('POST', '/v1/refunds', createRefund),
   route('GET', '/v1/refunds/:id', retrieveRefund),
+  route('GET', '/v1/disputes', listDisputes),
+  route('GET', '/v1/disputes/:id', retrieveDispute),
+  route('POST', '/v1/disputes/:id', updateDispute),
+  route('POST', '/v1/disputes/:id/close', closeDispute),
 
   route('POST', '/v1/products', createProduct),
   route('GET', '/v1/products/:id', retrieveProduct),
@@ -140,4 +145,6 @@ export const ROUTES: Route[] = [
   // Not Stripe's: the outcome of the fake 3-D Secure step (see intents.ts).
   route('POST', '/__fake/3ds/:id/complete', authenticateCall('complete'), 'publishable'),
   route('POST', '/__fake/3ds/:id/fail', authenticateCall('fail'), 'publishable'),
+  // Not Stripe's: the cardholder's bank disputes a charge (what the dispute test cards do on their own).
+  route('POST', '/__fake/charges/:id/dispute', openDisputeCall),
 ];

@@ -63,6 +63,7 @@ export class FakeStripeState {
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
+  readonly disputes = new Map<string, Stripe.Dispute>();
   readonly products = new Map<string, Stripe.Product>();
   readonly prices = new Map<string, Stripe.Price>();
   readonly subscriptions = new Map<string, Stripe.Subscription>();
@@ -136,6 +137,7 @@ export class FakeStripeState {
       pi: this.paymentIntents,
       ch: this.charges,
       re: this.refunds,
+      dp: this.disputes,
       prod: this.products,
       price: this.prices,
       sub: this.subscriptions,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DisputeOptions } from './disputes';
 
 /**
  * How a card behaves in Stripe's test mode (https://docs.stripe.com/testing):
@@ -30,7 +31,25 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_authenticationRequiredOnSetup: '4000002500003155',
   pm_card_authenticationRequired: '4000002760003184',
   pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_createDispute: '4000000000000259',
+  pm_card_createDisputeProductNotReceived: '4000000000002685',
+  pm_card_createDisputeInquiry: '4000000000001976',
 };
+
+/**
+ * Stripe's dispute test cards (https://docs.stripe.com/testing#disputes): the charge succeeds, then the
+ * bank disputes it: 4000 0000 0000 0259 as fraudulent, 4000 0000 0000 2685 as product not received,
+ * 4000 0000 0000 1976 as an inquiry (fraudulent).
+ */
+const DISPUTES: Record<string, DisputeOptions> = {
+  '4000000000000259': { reason: 'fraudulent' },
+  '4000000000002685': { reason: 'product_not_received' },
+  '4000000000001976': { reason: 'fraudulent', inquiry: true },
+};
+
+export function disputeOf(number: string): DisputeOptions | undefined {
+  return DISPUTES[number];
+}
 
 export function behaviorOf(number: string): CardBehavior {
   return BEHAVIORS[number] ?? 'succeed';

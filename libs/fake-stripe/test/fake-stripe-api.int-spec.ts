@@ -16,6 +16,8 @@ describe('fake Stripe: customers, payment methods, intents', () => {
 
   afterAll(() => fake.stop());
 
+  const eventsOf = (id: string) => fake.events().filter((event) => (event.data.object as { id: string }).id === id);
+
   const cardMethod = (number: string) =>
     browser.paymentMethods.create({
       type: 'card',
@@ -469,7 +471,6 @@ describe('fake Stripe: customers, payment methods, intents', () => {
   describe('refunds', () => {
     const paid = (amount: number) =>
       stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
-    const eventsOf = (id: string) => fake.events().filter((event) => (event.data.object as { id: string }).id === id);
 
     it('refunds part of a PaymentIntent, then the rest, with charge.refunded and refund.created each time', async () => {
       const paymentIntent = await paid(5000);
@@ -539,6 +540,132 @@ describe('fake Stripe: customers, payment methods, intents', () => {
       const unknown = await cardError(stripe.refunds.retrieve('re_nope'));
       expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing' });
       expect((await stripe.charges.retrieve(paymentIntent.latest_charge as string)).amount_refunded).toBe(1000);
+    });
+  });
+
+  describe('disputes', () => {
+    const paidWith = (paymentMethod: string, amount = 5000) =>
+      stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: paymentMethod, confirm: true });
+    const disputeOfCharge = async (chargeId: string) => {
+      const { data } = await stripe.disputes.list({ charge: chargeId });
+      expect(data).toHaveLength(1);
+      return data[0];
+    };
+
+    it('disputes a 4000000000000259 charge as fraudulent once it succeeded: created, then the funds withdrawn', async () => {
+      const paymentIntent = await paidWith('pm_card_createDispute');
+      expect(paymentIntent.status).toBe('succeeded');
+      const chargeId = paymentIntent.latest_charge as string;
+      const dispute = await disputeOfCharge(chargeId);
+      expect(dispute).toMatchObject({
+        id: expect.stringMatching(/^dp_/),
+        object: 'dispute',
+        amount: 5000,
+        currency: 'usd',
+        charge: chargeId,
+        payment_intent: paymentIntent.id,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        livemode: false,
+        is_charge_refundable: false,
+        evidence: { uncategorized_text: null, product_description: null },
+        evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
+        payment_method_details: { type: 'card', card: { brand: 'visa', case_type: 'chargeback' } },
+        balance_transactions: [expect.objectContaining({ object: 'balance_transaction', amount: -5000 })],
+      });
+      // Due at the end of a UTC day, a week or so after it was opened.
+      const dueBy = dispute.evidence_details.due_by!;
+      expect(dueBy - dispute.created).toBeGreaterThan(7 * 86_400 - 86_400);
+      expect((dueBy + 1) % 86_400).toBe(0);
+      expect(await stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
+      expect((await stripe.charges.retrieve(chargeId)).disputed).toBe(true);
+      const events = eventsOf(dispute.id);
+      expect(events.map((event) => event.type)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+      // Opened by the bank, not by a request.
+      expect(events[0].request).toEqual({ id: null, idempotency_key: null });
+      expect(events[0].data.object).toMatchObject({ status: 'needs_response', balance_transactions: [] });
+      const expanded = await stripe.disputes.retrieve(dispute.id, { expand: ['charge', 'payment_intent'] });
+      expect(expanded.charge).toMatchObject({ id: chargeId, object: 'charge', disputed: true });
+      expect(expanded.payment_intent).toMatchObject({ id: paymentIntent.id, object: 'payment_intent' });
+    });
+
+    it('opens an inquiry for 4000000000001976 and product_not_received for 4000000000002685', async () => {
+      const inquiry = await disputeOfCharge((await paidWith('pm_card_createDisputeInquiry')).latest_charge as string);
+      expect(inquiry).toMatchObject({
+        status: 'warning_needs_response',
+        reason: 'fraudulent',
+        balance_transactions: [],
+      });
+      expect(eventsOf(inquiry.id).map((event) => event.type)).toEqual(['charge.dispute.created']);
+      const closed = await stripe.disputes.close(inquiry.id);
+      expect(closed.status).toBe('warning_closed');
+
+      const notReceived = await disputeOfCharge(
+        (await paidWith('pm_card_createDisputeProductNotReceived')).latest_charge as string,
+      );
+      expect(notReceived).toMatchObject({ status: 'needs_response', reason: 'product_not_received' });
+    });
+
+    it('wins with winning_evidence: under review, then won and the funds reinstated', async () => {
+      const { latest_charge: chargeId } = await paidWith('pm_card_visa', 3000);
+      const opened = fake.dispute(chargeId as string, { reason: 'product_unacceptable' });
+      expect(opened).toMatchObject({ status: 'needs_response', reason: 'product_unacceptable', amount: 3000 });
+      const won = await stripe.disputes.update(opened.id, {
+        evidence: { uncategorized_text: 'winning_evidence', product_description: 'LLC Formation' },
+        metadata: { ticket: '9' },
+      });
+      expect(won).toMatchObject({
+        status: 'won',
+        metadata: { ticket: '9' },
+        evidence: { uncategorized_text: 'winning_evidence', product_description: 'LLC Formation' },
+        evidence_details: { has_evidence: true, submission_count: 1, submission_method: 'manual' },
+      });
+      expect(won.balance_transactions.map((transaction) => transaction.amount)).toEqual([-3000, 3000]);
+      const events = eventsOf(opened.id);
+      expect(events.map((event) => event.type)).toEqual([
+        'charge.dispute.created',
+        'charge.dispute.funds_withdrawn',
+        'charge.dispute.updated',
+        'charge.dispute.closed',
+        'charge.dispute.funds_reinstated',
+      ]);
+      expect(events[2].data).toMatchObject({
+        object: { status: 'under_review' },
+        previous_attributes: { status: 'needs_response' },
+      });
+      const again = await cardError(stripe.disputes.close(opened.id));
+      expect(again).toMatchObject({ statusCode: 400, code: 'dispute_already_closed' });
+    });
+
+    it('saves evidence without submitting it, loses when accepted, and refuses what Stripe refuses', async () => {
+      const { latest_charge: chargeId } = await paidWith('pm_card_visa', 2000);
+      // The fake-only route the bank's side stands behind.
+      const response = await fetch(`${fake.url}/__fake/charges/${chargeId as string}/dispute`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${fake.secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'reason=duplicate',
+      });
+      expect(response.status).toBe(200);
+      const opened = (await response.json()) as Stripe.Dispute;
+      expect(opened).toMatchObject({ object: 'dispute', reason: 'duplicate', charge: chargeId });
+      const saved = await stripe.disputes.update(opened.id, {
+        evidence: { uncategorized_text: 'losing_evidence' },
+        submit: false,
+      });
+      expect(saved).toMatchObject({ status: 'needs_response', evidence_details: { submission_count: 0 } });
+      const lost = await stripe.disputes.close(opened.id);
+      expect(lost.status).toBe('lost');
+      expect(eventsOf(opened.id).map((event) => event.type)).toEqual([
+        'charge.dispute.created',
+        'charge.dispute.funds_withdrawn',
+        'charge.dispute.updated',
+        'charge.dispute.closed',
+      ]);
+
+      expect(() => fake.dispute(chargeId as string)).toThrow('has already been disputed');
+      expect(() => fake.dispute('ch_nope')).toThrow("No such charge: 'ch_nope'");
+      const unknown = await cardError(stripe.disputes.retrieve('dp_nope'));
+      expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     });
   });
 });
