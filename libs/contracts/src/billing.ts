@@ -265,8 +265,9 @@ export interface PurchaseReply {
   invoice_number: string | null;
   payment_method: { details: CardSummary } | null;
   /**
-   * One-time purchases: dollars refunded so far (staff refund from Stripe), 0 when none, `amount` when
-   * fully refunded; `status` stays 'succeeded' (it was paid). Subscription payments: null (not tracked).
+   * Dollars refunded so far (staff refund from Stripe), 0 when none, `amount` when fully refunded; `status`
+   * stays as it was ('succeeded', or 'paid' for a subscription payment): it was paid. One-time purchases and
+   * subscription payments alike; null only from a server from before subscription refunds were tracked.
    */
   amount_refunded: Dollars | null;
   /** When the latest refund was made (ISO 8601); null when nothing was refunded. */

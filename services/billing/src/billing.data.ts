@@ -4,6 +4,7 @@ import { CreateBilling1795321000000 } from './migrations/1795321000000-CreateBil
 import { SubscriptionRefusals1795900000000 } from './migrations/1795900000000-SubscriptionRefusals';
 import { SubscriptionRequestedTrial1796100000000 } from './migrations/1796100000000-SubscriptionRequestedTrial';
 import { OrderRefunds1796200000000 } from './migrations/1796200000000-OrderRefunds';
+import { InvoiceRefunds1796300000000 } from './migrations/1796300000000-InvoiceRefunds';
 import { Order } from './payments/order.entity';
 import { SetupIntentRecord } from './payments/setup-intent.entity';
 import { Invoice } from './subscriptions/invoice.entity';
@@ -20,5 +21,6 @@ export const BILLING_DATA = serviceData('billing', {
     SubscriptionRefusals1795900000000,
     SubscriptionRequestedTrial1796100000000,
     OrderRefunds1796200000000,
+    InvoiceRefunds1796300000000,
   ],
 });

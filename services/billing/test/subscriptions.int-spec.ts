@@ -133,6 +133,68 @@ describe('subscriptions', () => {
     expect(receipt.subject).toBe(`Your Harbor Tax & Accounting receipt: $100.00 for ${created.body.package_name}`);
   });
 
+  it('shows a refund of a subscription payment as a purchase’s: part, then all of it; a late event changes nothing', async () => {
+    const client = await newClient(app(), 'invoice-refund');
+    const created = await subscribe(client, {
+      package_id: await serviceId(app(), 'payroll-growth'),
+      payment_method_id: 'pm_card_visa',
+    });
+    expect(created.status).toBe(201);
+    await billing.settled();
+    const [invoice] = await app().sql<{ id: string; stripe_invoice_id: string }>(
+      'SELECT id, stripe_invoice_id FROM billing.invoices WHERE user_id = $1',
+      [client.userId],
+    );
+    const [payment] = (await billing.stripe.invoicePayments.list({ invoice: invoice.stripe_invoice_id })).data;
+    const paymentIntentId = payment.payment.payment_intent as string;
+    expect((await history(client)).body).toEqual([
+      expect.objectContaining({
+        id: invoice.id,
+        kind: 'subscription',
+        amount: 100,
+        amount_refunded: 0,
+        refunded_at: null,
+      }),
+    ]);
+
+    const part = await billing.stripe.refunds.create({ payment_intent: paymentIntentId, amount: 2500 });
+    await billing.settled();
+    expect((await history(client)).body).toEqual([
+      expect.objectContaining({
+        id: invoice.id,
+        status: 'paid',
+        amount: 100,
+        amount_refunded: 25,
+        refunded_at: new Date(part.created * 1000).toISOString(),
+      }),
+    ]);
+
+    billing.fake.advanceClock(3600);
+    const rest = await billing.stripe.refunds.create({ payment_intent: paymentIntentId });
+    await billing.settled();
+    const full = expect.objectContaining({
+      id: invoice.id,
+      status: 'paid',
+      amount_refunded: 100,
+      refunded_at: new Date(rest.created * 1000).toISOString(),
+    });
+    expect((await history(client)).body).toEqual([full]);
+
+    // The partial refund's charge.refunded, sent again after the full one: Stripe is read again, not the event.
+    const [partial] = billing.fake
+      .events()
+      .filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).id === part.charge);
+    await app().sql('DELETE FROM billing.stripe_events WHERE id = $1', [partial.id]);
+    billing.fake.redeliver(partial.id);
+    await billing.settled();
+    expect((await history(client)).body).toEqual([full]);
+    const receipts = await app().sql(
+      `SELECT 1 FROM billing.outbox WHERE payload->>'template' = 'payment-receipt' AND payload->>'to' = $1`,
+      [client.email],
+    );
+    expect(receipts).toHaveLength(1);
+  });
+
   it("caps a longer trial than the package's to it, and grants a package's trial once", async () => {
     const client = await newClient(app(), 'cap');
     const growth = await serviceId(app(), 'bookkeeping-growth'); // Trial 3 months

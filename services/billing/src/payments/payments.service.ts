@@ -8,8 +8,9 @@ import { RateLimiter } from '@portal/http';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import { PriceList, PriceListItem } from '../catalog/price-list';
+import { isUuid } from '../common/ids';
 import { MESSAGES } from '../common/messages';
-import { fromUnix, iso, toDollars } from '../common/money';
+import { iso, toDollars } from '../common/money';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { orderReceipt } from '../common/receipts';
 import { Customer } from '../customers/customer.entity';
@@ -17,6 +18,7 @@ import { CustomersService, StripeCustomer } from '../customers/customers.service
 import { StripeGateway } from '../stripe/stripe-client';
 import { isCardError, PaymentDeclinedException } from '../stripe/stripe-errors';
 import { Order, OrderStatus } from './order.entity';
+import { recordRefunds, REFUNDS_EXPAND, refundsOf } from './refunds';
 import { SetupIntentRecord } from './setup-intent.entity';
 
 /** Stripe's smallest charge in dollars (and most currencies): 50 cents. */
@@ -149,18 +151,26 @@ export class PaymentsService {
    * intent's metadata; an intent that is not an order's (a subscription invoice's) is left alone. An
    * event never creates a charge: an order that has not recorded its PaymentIntent (the transaction that
    * was to record it rolled back) takes the event's. A refund event (`refund`) has a paid order read
-   * its charge's refunds again.
+   * its charge's refunds again. True when the PaymentIntent is an order's.
    */
   async syncPaymentIntent(
     paymentIntentId: string,
     orderId: string | undefined,
     options: { refund?: boolean } = {},
-  ): Promise<void> {
-    const order =
-      (await this.dataSource.getRepository(Order).findOneBy({ stripePaymentIntentId: paymentIntentId })) ??
-      (orderId ? await this.dataSource.getRepository(Order).findOneBy({ id: orderId }) : null);
-    if (!order) return;
+  ): Promise<boolean> {
+    const order = await this.orderOfPaymentIntent(paymentIntentId, orderId);
+    if (!order) return false;
     await this.settle(order.id, { paymentIntentId, refund: options.refund });
+    return true;
+  }
+
+  /** The order a PaymentIntent pays: the one that recorded it, or the one its metadata names (`orderId`). */
+  async orderOfPaymentIntent(paymentIntentId: string, orderId: string | undefined): Promise<Order | null> {
+    const repository = this.dataSource.getRepository(Order);
+    return (
+      (await repository.findOneBy({ stripePaymentIntentId: paymentIntentId })) ??
+      (isUuid(orderId) ? await repository.findOneBy({ id: orderId }) : null)
+    );
   }
 
   /**
@@ -266,7 +276,7 @@ export class PaymentsService {
 
   /** With its card and its latest charge's refunds (newest first), which the order records. */
   private retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent> {
-    return this.stripe.api.paymentIntents.retrieve(id, { expand: ['payment_method', 'latest_charge.refunds'] });
+    return this.stripe.api.paymentIntents.retrieve(id, { expand: ['payment_method', REFUNDS_EXPAND] });
   }
 
   /**
@@ -351,15 +361,9 @@ export class PaymentsService {
 
   /** A paid order takes what has been refunded of its charge; written (and logged) only when it changed. */
   private async recordRefunds(manager: EntityManager, order: Order, paymentIntent: Stripe.PaymentIntent) {
-    const refunds = refundsOf(order, paymentIntent);
-    if (
-      !refunds ||
-      (refunds.refundedCents === order.refundedCents && refunds.refundedAt?.getTime() === order.refundedAt?.getTime())
-    ) {
-      return;
+    if (await recordRefunds(manager, Order, order, paymentIntent)) {
+      this.logger.log(`order ${order.id} refunded: ${order.refundedCents} of ${order.amountCents} ${order.currency}`);
     }
-    await this.record(manager, order, refunds);
-    this.logger.log(`order ${order.id} refunded: ${order.refundedCents} of ${order.amountCents} ${order.currency}`);
   }
 
   private async record(manager: EntityManager, order: Order, changes: Partial<Order>): Promise<void> {
@@ -384,25 +388,6 @@ export function toPaymentReply(order: Order, clientSecret: string | null): Payme
     payment_method:
       order.cardBrand && order.cardLast4 ? { details: { brand: order.cardBrand, last4: order.cardLast4 } } : null,
     client_secret: status === 'requires_action' ? clientSecret : null,
-  };
-}
-
-/**
- * What has been refunded of a PaymentIntent read with its latest charge and the charge's refunds
- * expanded: Stripe's `amount_refunded` (pending refunds included, failed ones not) and the newest of those
- * refunds' time. Null when the charge was not read (a PaymentIntent just created has nothing refunded).
- */
-function refundsOf(
-  order: Pick<Order, 'refundedAt'>,
-  paymentIntent: Stripe.PaymentIntent,
-): Pick<Order, 'refundedCents' | 'refundedAt'> | null {
-  const charge = paymentIntent.latest_charge;
-  if (!charge || typeof charge === 'string') return null;
-  if (charge.amount_refunded === 0) return { refundedCents: 0, refundedAt: null };
-  const latest = charge.refunds?.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
-  return {
-    refundedCents: charge.amount_refunded,
-    refundedAt: fromUnix(latest?.created) ?? order.refundedAt ?? new Date(),
   };
 }
 

@@ -48,7 +48,7 @@ class PurchaseResponse implements PurchaseReply {
     type: Number,
     nullable: true,
     example: 100,
-    description: 'Dollars refunded so far (0 when none); null for subscription payments (not tracked)',
+    description: 'Dollars refunded so far (0 when none)',
   })
   amount_refunded: number | null;
 

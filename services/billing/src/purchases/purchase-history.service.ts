@@ -44,7 +44,7 @@ export class PurchaseHistoryService {
          UNION ALL
          SELECT i.id, 'subscription', i.status, i.amount_paid, i.currency, COALESCE(i.paid_at, i.stripe_created_at),
                 i.period_start, i.period_end, s.package_name, i.number, i.card_brand, i.card_last4,
-                NULL::integer, NULL::timestamptz
+                i.refunded_cents, i.refunded_at
            FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
           WHERE i.user_id = $1 AND i.status = 'paid' AND i.amount_paid > 0
        ) purchases

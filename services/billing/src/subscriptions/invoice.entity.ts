@@ -24,6 +24,8 @@ import { Subscription } from './subscription.entity';
 @Check('invoices_amounts_check', `amount_due >= 0 AND amount_paid >= 0`)
 @Check('invoices_currency_check', `currency ~ '^[a-z]{3}$'`)
 @Check('invoices_attempts_check', `attempt_count >= 0 AND failure_notified_attempts >= 0`)
+@Check('invoices_refunded_cents_check', `refunded_cents >= 0`)
+@Check('invoices_refunded_check', `(refunded_cents > 0) = (refunded_at IS NOT NULL)`)
 export class Invoice {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invoices_pkey' })
   id: string;
@@ -98,6 +100,14 @@ export class Invoice {
   /** The payment attempts already mailed about: one failure mail per failed attempt. */
   @Column({ type: 'integer', default: 0 })
   failureNotifiedAttempts: number;
+
+  /** What Stripe has refunded of the invoice's charge so far (staff refund from its dashboard); 0 when nothing. */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents: number;
+
+  /** When the latest refund was made; null while nothing is refunded. */
+  @Column({ type: 'timestamptz', nullable: true })
+  refundedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

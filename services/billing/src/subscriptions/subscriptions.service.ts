@@ -28,7 +28,8 @@ import { RATE_LIMITS } from '../common/rate-limits';
 import { invoiceReceipt, renewalFailed } from '../common/receipts';
 import { Customer } from '../customers/customer.entity';
 import { CustomersService, StripeCustomer } from '../customers/customers.service';
-import { cardOf } from '../payments/payments.service';
+import { cardOf, idOf } from '../payments/payments.service';
+import { recordRefunds, REFUNDS_EXPAND } from '../payments/refunds';
 import { StripeGateway } from '../stripe/stripe-client';
 import { isCardError, isMissing, isStripeError, PaymentDeclinedException, toHttpError } from '../stripe/stripe-errors';
 import { Invoice } from './invoice.entity';
@@ -241,6 +242,59 @@ export class SubscriptionsService {
       });
       await this.apply(manager, locked, stripeSubscription);
       await this.syncInvoiceLocked(manager, locked, customer, stripeInvoiceId);
+    });
+  }
+
+  /**
+   * A Stripe invoice event's invoice (read again by the caller when needed): an invoice of one of our
+   * subscriptions is brought in line; any other invoice is left alone.
+   */
+  async syncStripeInvoice(invoice: Stripe.Invoice): Promise<void> {
+    const details = invoice.parent?.subscription_details;
+    const stripeSubscriptionId = idOf(details?.subscription);
+    if (!stripeSubscriptionId) return;
+    await this.syncInvoice(invoice.id, stripeSubscriptionId, details?.metadata?.subscription_id);
+  }
+
+  /**
+   * Our record of the invoice a PaymentIntent paid, for a refund or a dispute of its charge. Stripe's
+   * invoice payments name the invoice (a PaymentIntent has not named it since API 2025-03-31). An invoice of
+   * ours whose own events have not been handled yet is recorded first, so an early refund or dispute is not
+   * lost. Null when the PaymentIntent paid no invoice of our subscriptions.
+   */
+  async invoiceOfPaymentIntent(paymentIntentId: string): Promise<Invoice | null> {
+    const payments = await this.stripe.api.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    const stripeInvoiceId = idOf(payments.data[0]?.invoice);
+    if (!stripeInvoiceId) return null;
+    const repository = this.dataSource.getRepository(Invoice);
+    const known = await repository.findOneBy({ stripeInvoiceId });
+    if (known) return known;
+    await this.syncStripeInvoice(await this.stripe.api.invoices.retrieve(stripeInvoiceId));
+    return repository.findOneBy({ stripeInvoiceId });
+  }
+
+  /**
+   * A refund of a subscription payment (webhook worker): the invoice it paid takes what has been refunded
+   * of its charge, read from Stripe under the invoice's row lock, as an order does.
+   */
+  async syncInvoiceRefunds(paymentIntentId: string): Promise<void> {
+    const invoice = await this.invoiceOfPaymentIntent(paymentIntentId);
+    if (!invoice) return;
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await manager
+        .getRepository(Invoice)
+        .findOneOrFail({ where: { id: invoice.id }, lock: { mode: 'pessimistic_write' } });
+      const paymentIntent = await this.stripe.api.paymentIntents.retrieve(paymentIntentId, {
+        expand: [REFUNDS_EXPAND],
+      });
+      if (await recordRefunds(manager, Invoice, locked, paymentIntent)) {
+        this.logger.log(
+          `invoice ${locked.stripeInvoiceId} refunded: ${locked.refundedCents} of ${locked.amountPaid} ${locked.currency}`,
+        );
+      }
     });
   }
 

@@ -69,10 +69,7 @@ export class StripeEventsService {
         // SDK's: before 2025-03-31 an invoice has no `parent`. The invoice read again has the SDK's shape.
         const invoice =
           'parent' in object ? (object as Stripe.Invoice) : await this.stripe.api.invoices.retrieve(object.id);
-        const details = invoice.parent?.subscription_details;
-        const stripeSubscriptionId = idOf(details?.subscription);
-        if (!stripeSubscriptionId) return;
-        await this.subscriptions.syncInvoice(invoice.id, stripeSubscriptionId, details?.metadata?.subscription_id);
+        await this.subscriptions.syncStripeInvoice(invoice);
         return;
       }
       case 'payment_intent': {
@@ -82,14 +79,13 @@ export class StripeEventsService {
       }
       case 'charge': {
         const paymentIntentId = idOf((object as Stripe.Charge).payment_intent);
-        const refund = event.type === 'charge.refunded';
-        if (paymentIntentId) await this.payments.syncPaymentIntent(paymentIntentId, undefined, { refund });
+        if (paymentIntentId) await this.syncCharge(paymentIntentId, event.type === 'charge.refunded');
         return;
       }
       // refund.created, refund.updated, refund.failed and charge.refund.updated carry the refund.
       case 'refund': {
         const paymentIntentId = idOf((object as Stripe.Refund).payment_intent);
-        if (paymentIntentId) await this.payments.syncPaymentIntent(paymentIntentId, undefined, { refund: true });
+        if (paymentIntentId) await this.syncCharge(paymentIntentId, true);
         return;
       }
       case 'setup_intent':
@@ -98,5 +94,15 @@ export class StripeEventsService {
       default:
         this.logger.debug(`Stripe event ${event.id} (${event.type}) needs nothing here`);
     }
+  }
+
+  /**
+   * A charge's PaymentIntent changed: an order's is settled again; a refund of a charge that is no order's
+   * is looked for among the subscription invoices (only then: every other charge event of an invoice's
+   * payment is handled by the invoice's own events).
+   */
+  private async syncCharge(paymentIntentId: string, refund: boolean): Promise<void> {
+    const order = await this.payments.syncPaymentIntent(paymentIntentId, undefined, { refund });
+    if (!order && refund) await this.subscriptions.syncInvoiceRefunds(paymentIntentId);
   }
 }

@@ -100,7 +100,7 @@ export function purchaseStatusLabel(purchase: Pick<PurchaseReply, 'status'>): st
 
 /**
  * What was refunded of a purchase (staff refund from Stripe): 'Refunded' when all of it, 'Refunded $100.00
- * of $399.00' when part of it; null when nothing (and for subscription payments, whose refunds are not told).
+ * of $399.00' when part of it (a one-time purchase or a subscription payment alike); null when nothing.
  */
 export function refundLabel(purchase: Pick<PurchaseReply, 'amount' | 'currency' | 'amount_refunded'>): string | null {
   const refunded = purchase.amount_refunded ?? 0;
