@@ -158,6 +158,32 @@ export interface MailTemplates {
     nextAttemptAt?: string | null;
   };
   /**
+   * A cardholder's bank disputed a charge (billing), for the staff: `opened` once per dispute, with the hard
+   * deadline for evidence; `closed` once, with the outcome. Names the client (personal data, as the staff's
+   * other mails do) and links to the dispute in Stripe's dashboard, where evidence is submitted.
+   */
+  'dispute-alert': {
+    stage: 'opened' | 'closed';
+    clientName: string | null;
+    clientEmail: string | null;
+    /** What the charge paid for: 'LLC Formation', 'Starter Bookkeeping subscription'; the charge's description otherwise. */
+    description: string;
+    /** The order id or the invoice number; null when the charge is not one of the portal's. */
+    reference: string | null;
+    kind: 'service' | 'form' | 'subscription' | null;
+    amountCents: number;
+    currency: string;
+    /** Stripe's reason: fraudulent, product_not_received, ... */
+    reason: string;
+    /** Stripe's status: needs_response, warning_needs_response (an inquiry), won, lost, ... */
+    status: string;
+    /** ISO 8601, when evidence is due; null when none is asked. */
+    evidenceDueBy: string | null;
+    disputeId: string;
+    /** The dispute's page in Stripe's dashboard. */
+    dashboardUrl: string;
+  };
+  /**
    * The account's own security changed (identity), for its owner: what, when (ISO 8601), from which
    * client address (null when no request made it: staff at the command line), and where to reset the
    * password if it was not them. Nothing in it is a credential (its link is the public page, under a

@@ -99,4 +99,90 @@ describe('billing mails', () => {
     expect(mail.html).toContain(`href="${link}"`);
     expect(extractLinks(mail)).toEqual([link]);
   });
+
+  describe('dispute alert for the staff', () => {
+    const dashboardUrl = 'https://dashboard.stripe.com/test/disputes/dp_1';
+    const opened = {
+      stage: 'opened' as const,
+      clientName: 'Ada  Lovelace',
+      clientEmail: 'ada@example.com',
+      description: 'LLC Formation',
+      reference: '6f1c2b0e-0000-4000-8000-000000000001',
+      kind: 'service' as const,
+      amountCents: 39900,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status: 'needs_response',
+      // 23:59:59 UTC on 7 December is 6:59 PM in New York, where the firm is.
+      evidenceDueBy: '2026-12-07T23:59:59.000Z',
+      disputeId: 'dp_1',
+      dashboardUrl,
+    };
+    const render = (data: typeof opened | Record<string, unknown>) =>
+      renderTemplate({ template: 'dispute-alert', to: 'staff@example.com', data: { ...opened, ...data } }, options);
+
+    it('opened: who, what, how much, why, the deadline in the firm’s time zone and the Stripe link', () => {
+      const mail = render(opened);
+      expect(mail.subject).toBe('Payment disputed: $399.00 for LLC Formation, evidence due 7 December 2026');
+      expect(mail.text).toContain('disputed the payment of $399.00 for LLC Formation');
+      expect(mail.text).toContain('Client: Ada Lovelace <ada@example.com>');
+      expect(mail.text).toContain('Purchase: LLC Formation');
+      expect(mail.text).toContain('Order: 6f1c2b0e-0000-4000-8000-000000000001');
+      expect(mail.text).toContain('Amount: $399.00');
+      expect(mail.text).toContain('Reason: fraudulent (the cardholder says they did not make the payment)');
+      expect(mail.text).toContain('Evidence due by: 7 December 2026 at 6:59 PM EST (America/New_York)');
+      expect(mail.text).toContain('Stripe dispute: dp_1');
+      expect(mail.text).toContain(`Respond in Stripe: ${dashboardUrl}`);
+      expect(mail.text).toContain('accept the dispute in Stripe instead of refunding it');
+      expect(mail.replyTo).toBeUndefined();
+      expect(mail.html).toContain('Ada Lovelace &lt;ada@example.com&gt;');
+      expect(extractLinks(mail)).toEqual([dashboardUrl]);
+    });
+
+    it('opened on a subscription payment, as an inquiry, and for a charge that is not the portal’s', () => {
+      const subscription = render({
+        description: 'Starter Bookkeeping subscription',
+        reference: 'ABCD1234-0002',
+        kind: 'subscription',
+        status: 'warning_needs_response',
+        reason: 'product_not_received',
+      });
+      expect(subscription.subject).toBe(
+        'Payment inquiry: $399.00 for Starter Bookkeeping subscription, evidence due 7 December 2026',
+      );
+      expect(subscription.text).toContain('an inquiry: no money has been taken yet');
+      expect(subscription.text).toContain('Subscription payment: Starter Bookkeeping subscription');
+      expect(subscription.text).toContain('Invoice: ABCD1234-0002');
+      expect(subscription.text).toContain('Reason: service not received');
+
+      const stranger = render({
+        clientName: null,
+        clientEmail: null,
+        description: 'Charge ch_9',
+        reference: null,
+        kind: null,
+        evidenceDueBy: null,
+        reason: 'something_new',
+      });
+      expect(stranger.subject).toBe('Payment disputed: $399.00 for Charge ch_9');
+      expect(stranger.text).toContain('Client: unknown (not a portal client)');
+      expect(stranger.text).not.toContain('Order:');
+      expect(stranger.text).toContain('Reason: something_new');
+      expect(stranger.text).toContain('Submit evidence in Stripe as soon as possible.');
+    });
+
+    it('closed: the outcome, without a deadline', () => {
+      const won = render({ stage: 'closed', status: 'won', evidenceDueBy: null });
+      expect(won.subject).toBe('Dispute won: $399.00 for LLC Formation');
+      expect(won.text).toContain(
+        'The dispute of the payment of $399.00 for LLC Formation is won: the bank returned the amount.',
+      );
+      expect(won.text).not.toContain('Evidence due');
+      expect(extractLinks(won)).toEqual([dashboardUrl]);
+      expect(render({ stage: 'closed', status: 'lost' }).subject).toBe('Dispute lost: $399.00 for LLC Formation');
+      const inquiry = render({ stage: 'closed', status: 'warning_closed' });
+      expect(inquiry.subject).toBe('Dispute closed: $399.00 for LLC Formation');
+      expect(inquiry.text).toContain('closed by the bank without a chargeback');
+    });
+  });
 });

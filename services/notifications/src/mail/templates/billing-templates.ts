@@ -1,8 +1,8 @@
 import type { MailTemplates } from '@portal/events';
-import { layout, MailLayoutOptions, RenderedMail } from './layout';
+import { layout, MailLayoutOptions, oneLine, RenderedMail } from './layout';
 
-/** Billing's mails (receipts, failed renewals), rendered here with the data billing queues. */
-type BillingTemplate = 'payment-receipt' | 'payment-failed';
+/** Billing's mails (receipts, failed renewals, disputes for the staff), rendered here with the data billing queues. */
+type BillingTemplate = 'payment-receipt' | 'payment-failed' | 'dispute-alert';
 type Renderer<T extends BillingTemplate> = (data: MailTemplates[T], options: MailLayoutOptions) => RenderedMail;
 
 /** `22 November 2026`: the day a payment was made or a period starts, in the firm's time zone. */
@@ -13,6 +13,19 @@ export function formatDay(iso: string, timeZone: string): string {
     .formatToParts(date)
     .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
   return `${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/**
+ * `22 November 2026 at 9:05 AM EST (America/New_York)`: the day and time in the firm's time zone, and
+ * that zone by name (an abbreviation alone, `GMT+1` or `CST`, can be read more than one way).
+ */
+export function formatTimeIn(iso: string, timeZone: string): string {
+  const day = formatDay(iso, timeZone);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+    .format(new Date(iso))
+    // ICU writes a narrow no-break space before AM/PM: plain text mail wants a plain one.
+    .replace(/\s+/g, ' ');
+  return time.endsWith(` ${timeZone}`) ? `${day} at ${time}` : `${day} at ${time} (${timeZone})`;
 }
 
 /** `$1,234.50` for dollars, `1,234.50 EUR` for another currency: amounts are integer cents. */
@@ -39,6 +52,32 @@ const BRANDS: Record<string, string> = {
 function cardText(card: { brand: string; last4: string }): string {
   return `${BRANDS[card.brand] ?? card.brand} ending in ${card.last4}`;
 }
+
+/** Stripe's dispute reasons as staff read them (https://docs.stripe.com/disputes/categories). */
+const DISPUTE_REASONS: Record<string, string> = {
+  bank_cannot_process: 'bank cannot process',
+  check_returned: 'check returned',
+  credit_not_processed: 'credit not processed (the client says a refund was promised)',
+  customer_initiated: 'initiated by the customer',
+  debit_not_authorized: 'debit not authorized',
+  duplicate: 'duplicate charge',
+  fraudulent: 'fraudulent (the cardholder says they did not make the payment)',
+  general: 'general',
+  incorrect_account_details: 'incorrect account details',
+  insufficient_funds: 'insufficient funds',
+  noncompliant: 'noncompliant',
+  product_not_received: 'service not received',
+  product_unacceptable: 'service unacceptable',
+  subscription_canceled: 'subscription canceled',
+  unrecognized: 'unrecognized by the cardholder',
+};
+
+const DISPUTE_OUTCOMES: Record<string, string> = {
+  won: 'won: the bank returned the amount',
+  lost: 'lost: the bank keeps the amount',
+  warning_closed: 'closed by the bank without a chargeback',
+  prevented: 'prevented: no chargeback was made',
+};
 
 const greeting = (name?: string | null) => (name?.trim() ? `Hello ${name.trim().replace(/\s+/g, ' ')},` : 'Hello,');
 
@@ -95,6 +134,58 @@ export const BILLING_TEMPLATES: { [T in BillingTemplate]: Renderer<T> } = {
       html: layout(options, {
         paragraphs: lines,
         action: { label: 'Update payment method', url: data.link },
+        after,
+      }),
+    };
+  },
+  'dispute-alert': (data, options) => {
+    const amount = formatMoney(data.amountCents, data.currency);
+    const inquiry = data.status.startsWith('warning_');
+    const client = data.clientName?.trim()
+      ? `${oneLine(data.clientName)}${data.clientEmail ? ` <${data.clientEmail}>` : ''}`
+      : (data.clientEmail ?? 'unknown (not a portal client)');
+    const due = data.evidenceDueBy ? formatTimeIn(data.evidenceDueBy, options.timeZone) : null;
+    const what = oneLine(data.description);
+    const details = [
+      `Client: ${client}`,
+      `${data.kind === 'subscription' ? 'Subscription payment' : 'Purchase'}: ${what}`,
+      ...(data.reference ? [`${data.kind === 'subscription' ? 'Invoice' : 'Order'}: ${data.reference}`] : []),
+      `Amount: ${amount}`,
+      `Reason: ${DISPUTE_REASONS[data.reason] ?? data.reason}`,
+      ...(data.stage === 'opened' && due ? [`Evidence due by: ${due}`] : []),
+      `Stripe dispute: ${data.disputeId}`,
+    ];
+    if (data.stage === 'closed') {
+      const outcome = DISPUTE_OUTCOMES[data.status] ?? `closed (${data.status})`;
+      const lines = [`The dispute of the payment of ${amount} for ${what} is ${outcome}.`, ...details];
+      return {
+        subject: oneLine(
+          `Dispute ${data.status === 'won' || data.status === 'lost' ? data.status : 'closed'}: ${amount} for ${what}`,
+        ),
+        text: [lines[0], details.join('\n'), `The dispute in Stripe: ${data.dashboardUrl}`].join('\n\n'),
+        html: layout(options, {
+          paragraphs: lines,
+          action: { label: 'Open the dispute in Stripe', url: data.dashboardUrl },
+        }),
+      };
+    }
+    const intro = inquiry
+      ? `The cardholder's bank asks about the payment of ${amount} for ${what} (an inquiry: no money has been taken yet, but an unanswered inquiry can become a chargeback).`
+      : `The cardholder's bank disputed the payment of ${amount} for ${what} and took the amount back, with a dispute fee.`;
+    const after = [
+      due
+        ? `Submit evidence in Stripe before ${due}: after that the dispute cannot be answered and is lost.`
+        : 'Submit evidence in Stripe as soon as possible.',
+      'If the client agrees the charge was wrong, accept the dispute in Stripe instead of refunding it: a refund now would pay the amount twice.',
+    ];
+    return {
+      subject: oneLine(
+        `${inquiry ? 'Payment inquiry' : 'Payment disputed'}: ${amount} for ${what}${due ? `, evidence due ${formatDay(data.evidenceDueBy!, options.timeZone)}` : ''}`,
+      ),
+      text: [intro, details.join('\n'), `Respond in Stripe: ${data.dashboardUrl}`, ...after].join('\n\n'),
+      html: layout(options, {
+        paragraphs: [intro, ...details],
+        action: { label: 'Respond in Stripe', url: data.dashboardUrl },
         after,
       }),
     };

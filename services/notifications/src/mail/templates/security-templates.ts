@@ -1,19 +1,6 @@
 import type { MailTemplates, SecurityNoticeKind } from '@portal/events';
-import { formatDay } from './billing-templates';
+import { formatTimeIn } from './billing-templates';
 import { greeting, layout, MailLayoutOptions, RenderedMail } from './layout';
-
-/**
- * `22 November 2026 at 9:05 AM EST (America/New_York)`: the day and time in the firm's time zone, and
- * that zone by name (an abbreviation alone, `GMT+1` or `CST`, can be read more than one way).
- */
-export function formatTimeIn(iso: string, timeZone: string): string {
-  const day = formatDay(iso, timeZone);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
-    .format(new Date(iso))
-    // ICU writes a narrow no-break space before AM/PM: plain text mail wants a plain one.
-    .replace(/\s+/g, ' ');
-  return time.endsWith(` ${timeZone}`) ? `${day} at ${time}` : `${day} at ${time} (${timeZone})`;
-}
 
 const NOTICES: Record<SecurityNoticeKind, { subject: (brand: string) => string; what: string; also?: string }> = {
   'password-changed': {
