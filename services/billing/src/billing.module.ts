@@ -8,6 +8,7 @@ import { BILLING_DATA } from './billing.data';
 import { PriceList } from './catalog/price-list';
 import { PaymentsConfiguredGuard, VerifiedUserGuard } from './common/guards';
 import { CustomersService } from './customers/customers.service';
+import { DisputesService } from './disputes/disputes.service';
 import { PaymentsController } from './payments/payments.controller';
 import { PaymentsService } from './payments/payments.service';
 import { PurchaseHistoryController } from './purchases/purchase-history.controller';
@@ -46,6 +47,7 @@ const runWorkers = configOrExit().RUN_WORKERS;
     CustomersService,
     PaymentsService,
     SubscriptionsService,
+    DisputesService,
     PurchaseHistoryService,
     WebhooksService,
     StripeEventsService,

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { DisputesService } from '../disputes/disputes.service';
 import { idOf, PaymentsService } from '../payments/payments.service';
 import { StripeGateway } from '../stripe/stripe-client';
 import { isMissing } from '../stripe/stripe-errors';
@@ -23,6 +24,7 @@ export class StripeEventsService {
     @InjectDataSource('billing') private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
+    private readonly disputes: DisputesService,
     private readonly stripe: StripeGateway,
   ) {}
 
@@ -88,6 +90,10 @@ export class StripeEventsService {
         if (paymentIntentId) await this.syncCharge(paymentIntentId, true);
         return;
       }
+      // charge.dispute.created, .updated, .closed, .funds_withdrawn and .funds_reinstated carry the dispute.
+      case 'dispute':
+        await this.disputes.syncDispute(object.id);
+        return;
       case 'setup_intent':
         await this.payments.syncSetupIntent(object.id);
         return;
