@@ -5,7 +5,7 @@ import { renderTemplate } from './templates';
 const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('documents mails', () => {
-  it('vault upload: who, which file and its size, when, and a link to the client, never the file', () => {
+  it('vault upload: who, which file and its size, when where the firm is, and a link to the client, never the file', () => {
     const link = 'https://portal.example.com/admin/documents/00000000-0000-4000-8000-000000000001';
     const mail = renderTemplate(
       {
@@ -21,9 +21,14 @@ describe('documents mails', () => {
       },
       options,
     );
-    expect(mail.subject).toBe('New document from jane@example.com: W-2 <2024>.pdf');
+    // The name the client chose is no part of the Subject.
+    expect(mail.subject).toBe('New document from jane@example.com');
     expect(mail.replyTo).toBe('jane@example.com');
-    expect(mail.text).toContain('jane@example.com uploaded a file to their document vault on 2026-03-01 10:20 UTC.');
+    // 10:20 UTC is 5:20 AM in New York (EST) on 1 March.
+    expect(mail.text).toContain(
+      'jane@example.com uploaded a file to their document vault on 1 March 2026 at 5:20 AM EST (America/New_York).',
+    );
+    expect(mail.text).not.toContain('UTC');
     expect(mail.text).toContain('File: W-2 <2024>.pdf (1.5 KB)');
     expect(mail.text).toContain(`Open the client's documents: ${link}`);
     expect(mail.html).toContain('W-2 &lt;2024&gt;.pdf');
