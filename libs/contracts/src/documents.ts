@@ -12,6 +12,89 @@ export const MAX_UPLOAD_BYTES = 209715200;
 /** The 413 of an upload over MAX_UPLOAD_BYTES; the web says it before sending a byte. */
 export const FILE_TOO_LARGE = 'File size exceeds the 200MB limit. Please upload a smaller file.';
 
+/**
+ * Types no upload takes, vault or library: the executable and script types Gmail blocks as
+ * attachments (Google's published list, "File types blocked in Gmail",
+ * https://support.google.com/mail/answer/6590). A tax client sends documents, images, spreadsheets
+ * and archives; a program sent to the firm (or, from the libraries, to every client) could be run
+ * by a double-click on a desktop, where the browser's protections of a download no longer apply.
+ */
+export const BLOCKED_EXTENSIONS: readonly string[] = [
+  '.ade',
+  '.adp',
+  '.apk',
+  '.appx',
+  '.appxbundle',
+  '.bat',
+  '.cab',
+  '.chm',
+  '.cmd',
+  '.com',
+  '.cpl',
+  '.diagcab',
+  '.diagcfg',
+  '.diagpack',
+  '.dll',
+  '.dmg',
+  '.ex',
+  '.ex_',
+  '.exe',
+  '.hta',
+  '.img',
+  '.ins',
+  '.iso',
+  '.isp',
+  '.jar',
+  '.jnlp',
+  '.js',
+  '.jse',
+  '.lib',
+  '.lnk',
+  '.mde',
+  '.msc',
+  '.msi',
+  '.msix',
+  '.msixbundle',
+  '.msp',
+  '.mst',
+  '.nsh',
+  '.pif',
+  '.ps1',
+  '.scr',
+  '.sct',
+  '.shb',
+  '.sys',
+  '.vb',
+  '.vbe',
+  '.vbs',
+  '.vhd',
+  '.vxd',
+  '.wsc',
+  '.wsf',
+  '.wsh',
+  '.xll',
+];
+
+/**
+ * The blocked extension of a file name ('.exe'), lower case, or null: case-insensitive, and read
+ * as Windows saves the name, without the trailing dots and spaces it strips ('a.exe. ' is 'a.exe').
+ */
+export function blockedExtension(fileName: string): string | null {
+  const name = fileName.replace(/[. ]+$/, '').toLowerCase();
+  const dot = name.lastIndexOf('.');
+  if (dot === -1) return null;
+  const extension = name.slice(dot);
+  return BLOCKED_EXTENSIONS.includes(extension) ? extension : null;
+}
+
+/** The refusal (415) of a file of a blocked type; the web says it before sending a byte. */
+export const PROGRAM_REFUSED = (extension: string) =>
+  `Programs and scripts (${extension}) cannot be uploaded. Please send documents, images or spreadsheets.`;
+
+/** The refusal (415) of a file whose first bytes are a program's (Windows, Linux, macOS), whatever its name. */
+export const PROGRAM_CONTENT_REFUSED =
+  'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.';
+
 /** The two shared libraries: GET /files/forms and GET /files/public. */
 export const LIBRARY_AREAS = ['forms', 'public'] as const;
 export type LibraryArea = (typeof LIBRARY_AREAS)[number];

@@ -87,6 +87,34 @@ describe('forms library and public files', () => {
     expect(objects).toBe(rows.length);
   });
 
+  it('refuses programs in the libraries as in the vault, by type and by first bytes: 415, nothing stored or recorded', async () => {
+    const before = await app.storedObjects('library/');
+    const byName = await adminUpload('public', 'Portal Setup.EXE.', Buffer.from('%PDF-1.7'), 'Tools');
+    expect([byName.status, byName.json()]).toEqual([
+      415,
+      { detail: 'Programs and scripts (.exe) cannot be uploaded. Please send documents, images or spreadsheets.' },
+    ]);
+    const byContent = await adminUpload('forms', 'W-9.pdf', Buffer.concat([Buffer.from('MZ'), randomBytes(100_000)]));
+    expect([byContent.status, byContent.json()]).toEqual([
+      415,
+      {
+        detail:
+          'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.',
+      },
+    ]);
+    expect(await app.storedObjects('library/')).toEqual(before);
+    expect(await app.leftovers()).toEqual([]);
+    expect(
+      await app.sql("SELECT id FROM documents.library_files WHERE path IN ('Tools/Portal Setup.EXE.', 'W-9.pdf')"),
+    ).toEqual([]);
+    await app.settled();
+    expect(
+      await app.sql(
+        "SELECT id FROM identity.audit_log WHERE action = 'library.file_uploaded' AND details->>'path' IN ('Tools/Portal Setup.EXE.', 'W-9.pdf')",
+      ),
+    ).toEqual([]);
+  });
+
   it.each([
     ['a parent folder', '../../secrets', 'A folder name cannot be "." or "..".'],
     ['a backslash', 'a\\b', 'A folder name cannot contain a backslash (\\); use / between folders.'],

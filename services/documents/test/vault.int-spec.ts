@@ -209,17 +209,22 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
     ]);
   });
 
-  it('refuses a 201 MB upload streamed without a length with 413, and leaves no object and no row', async () => {
-    const client = await app.newClient('big');
-    const reply = await app.streamUpload('/vault/files', client.token, 201 * MB);
-    expect(reply.status).toBe(413);
-    expect(reply.body).toEqual({ detail: FILE_TOO_LARGE });
+  /** Nothing of a refused upload anywhere: no object, no unfinished write, no row, no staff mail. */
+  async function expectNothingStored(client: { email: string; userId: string }) {
     expect(await app.storedObjects(`vault/${client.userId}/`)).toEqual([]);
     expect(await app.storedObjects(`.~meta/vault/${client.userId}/`)).toEqual([]);
     expect(await app.leftovers()).toEqual([]);
     expect(await app.sql('SELECT id FROM documents.vault_files WHERE owner_id = $1', [client.userId])).toEqual([]);
     await app.settled();
     expect((await app.mailSubjects(app.staffEmail)).filter((subject) => subject.includes(client.email))).toEqual([]);
+  }
+
+  it('refuses a 201 MB upload streamed without a length with 413, and leaves no object and no row', async () => {
+    const client = await app.newClient('big');
+    const reply = await app.streamUpload('/vault/files', client.token, 201 * MB);
+    expect(reply.status).toBe(413);
+    expect(reply.body).toEqual({ detail: FILE_TOO_LARGE });
+    await expectNothingStored(client);
 
     // The same client can upload right after, on the same app.
     expect((await upload(client.token, 'small.pdf', randomBytes(10))).status).toBe(201);
@@ -260,6 +265,51 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
     expect(status.status).toBe(413);
     expect(JSON.parse(status.body)).toEqual({ detail: FILE_TOO_LARGE });
   });
+
+  it.each([
+    ['a program behind a document’s name', '2024 W-2 corrected.pdf.exe', '.exe'],
+    ['upper case', 'Receipt.LNK', '.lnk'],
+    ['a trailing dot Windows strips', 'setup.msi.', '.msi'],
+    ['trailing dots and spaces', 'update.Hta . .', '.hta'],
+    ['a trailing space', 'helper.js ', '.js'],
+    ['a screen saver', 'photos.scr', '.scr'],
+  ])('refuses %s by its type with a 415, storing nothing and telling no one', async (_label, filename, extension) => {
+    const client = await app.newClient('program-name');
+    const reply = await upload(client.token, filename, Buffer.from('%PDF-1.7 a harmless start'));
+    expect([reply.status, reply.json()]).toEqual([
+      415,
+      {
+        detail: `Programs and scripts (${extension}) cannot be uploaded. Please send documents, images or spreadsheets.`,
+      },
+    ]);
+    await expectNothingStored(client);
+  });
+
+  it.each([
+    ['a Windows program (MZ)', 'invoice.pdf', Buffer.from('MZ\x90\x00', 'latin1')],
+    ['a Linux program (ELF)', 'scan.jpg', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1])],
+    ...['feedface', 'cefaedfe', 'feedfacf', 'cffaedfe', 'cafebabe', 'bebafeca', 'cafebabf', 'bfbafeca'].map(
+      (magic) => [`a macOS program (${magic})`, 'statement.csv', Buffer.from(magic, 'hex')] as [string, string, Buffer],
+    ),
+  ])(
+    'refuses %s under an innocent name by its first bytes, after 6 MB were streamed, storing nothing',
+    async (_label, filename, head) => {
+      const client = await app.newClient('program-bytes');
+      // Past S3's 5 MB part: whatever was sent before the answer, no object and no multipart upload stay.
+      const reply = await upload(client.token, filename, Buffer.concat([head, randomBytes(6 * MB)]));
+      expect([reply.status, reply.json()]).toEqual([
+        415,
+        {
+          detail:
+            'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.',
+        },
+      ]);
+      await expectNothingStored(client);
+      // The same client's documents go through, a blocked name within a name and a short file included.
+      expect((await upload(client.token, 'exe-summary.js.pdf', Buffer.from('%PDF-1.7'))).status).toBe(201);
+      expect((await upload(client.token, 'M.txt', Buffer.from('M'))).status).toBe(201);
+    },
+  );
 
   it.each([
     ['a path climbing out', '../../etc/passwd', 'A file name cannot contain "/" or "\\": give the folder separately.'],

@@ -9,9 +9,10 @@ import { MAX_UPLOAD_BYTES } from '@portal/contracts';
 import { decodeMultipartFileName } from '@portal/http';
 import { FileStorage, FileTooLargeError, StorageKeyError, StoredFile } from '@portal/storage';
 import type { FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { MESSAGES } from '../common/messages';
 import { normalizeFileName } from './file-names';
+import { checkFileType, ProgramSniffer } from './programs';
 
 /** Room for the multipart framing (boundaries, part headers, a folder field) around a file of the limit. */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -77,7 +78,9 @@ function refusal(error: unknown): unknown {
  * limit enforced while the bytes arrive (the storage's byte meter stops the write at the first
  * byte over it). Any failure leaves nothing behind: the storage removes a partial write itself,
  * and a file already stored is deleted when a later part is refused (an empty file, a stray
- * field). The file name is checked before a byte is stored; the multipart `filename` is read as
+ * field). Programs are refused (415), vault and libraries alike: by the name's type before a byte is
+ * stored, and by the first bytes whatever the name, which fails the write like the limit does.
+ * The file name is checked before a byte is stored; the multipart `filename` is read as
  * sent (preservePath), so '../x' is refused, not silently shortened, with only the browsers'
  * escapes of `"`, CR and LF undone (a CR or LF is then refused as a control character).
  */
@@ -89,6 +92,7 @@ export async function receiveUpload(
   const allowed = options.fields ?? [];
   let stored: StoredFile | undefined;
   let current: Readable | undefined;
+  let sniffer: ProgramSniffer | undefined;
   try {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeException({ detail: MESSAGES.notMultipart });
     const declared = Number(request.headers['content-length']);
@@ -126,8 +130,13 @@ export async function receiveUpload(
       if (part.fieldname !== 'file')
         throw new BadRequestException({ detail: MESSAGES.unexpectedField(part.fieldname) });
       fileName = normalizeFileName(decodeMultipartFileName(part.filename));
+      checkFileType(fileName);
       options.beforeFile?.(fields);
-      stored = await storage.put(options.key, part.file, { maxBytes: MAX_UPLOAD_BYTES, contentType: part.mimetype });
+      // A source error (the client gone) reaches the write through the sniffer; the sniffer's own
+      // refusal is kept aside, whatever error the storage reports for it.
+      sniffer = new ProgramSniffer();
+      const sniffed = pipeline(part.file, sniffer, () => undefined);
+      stored = await storage.put(options.key, sniffed, { maxBytes: MAX_UPLOAD_BYTES, contentType: part.mimetype });
       current = undefined;
     }
     if (!stored || fileName === undefined) throw new BadRequestException({ detail: MESSAGES.noFile });
@@ -137,9 +146,10 @@ export async function receiveUpload(
     // An unread file stream would hold the request; destroying it ends the parsing.
     current?.destroy();
     if (stored) await discard(storage, options.key);
+    if (sniffer?.refusal) logger.warn(`Refused a program uploaded to ${options.key}`);
     // The answer goes out now (what the client is still sending is read and thrown away after it:
     // the exception filter's keepReadingAfterAnswer).
-    throw refusal(error);
+    throw refusal(sniffer?.refusal ?? error);
   }
 }
 
