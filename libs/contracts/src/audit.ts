@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'library.file_deleted',
   'vault.listed',
   'vault.file_downloaded',
+  'vault.file_uploaded',
+  'vault.file_deleted',
   'queue.job_retried',
   'queue.job_removed',
   'queue.cleaned',

@@ -22,7 +22,7 @@ const vault = {
   upload: async () => ({ ran: 'vault.upload' }),
   download: async (_user: unknown, id: string, _request: unknown, reply: FastifyReply) =>
     sent(reply, { ran: 'vault.download', id }),
-  remove: async (_user: unknown, id: string) => ({ ran: 'vault.remove', id }),
+  remove: async (_user: unknown, _scope: unknown, id: string) => ({ ran: 'vault.remove', id }),
 };
 const clientVaults = {
   clients: async () => ({ ran: 'clientVaults.clients' }),

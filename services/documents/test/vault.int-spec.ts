@@ -311,6 +311,36 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
     },
   );
 
+  it('records the owner’s upload and delete in the audit log: who, which file, its size, when', async () => {
+    const client = await app.newClient('audited');
+    const since = Date.now();
+    const file = await uploaded(client.token, '1099-INT.pdf', randomBytes(4321));
+    expect((await app.fetch(`/vault/files/${file.id}`, { method: 'DELETE', token: client.token })).status).toBe(200);
+    await app.settled();
+    const entries = await app.sql<{ action: string; actor_id: string; actor_email: string; at: Date; details: object }>(
+      `SELECT action, actor_id, actor_email, at, details FROM identity.audit_log WHERE target = $1 ORDER BY at`,
+      [`file:${file.id}`],
+    );
+    const details = { owner_id: client.userId, owner_email: client.email, file_name: '1099-INT.pdf', size: 4321 };
+    expect(entries).toEqual([
+      {
+        action: 'vault.file_uploaded',
+        actor_id: client.userId,
+        actor_email: client.email,
+        at: expect.any(Date),
+        details,
+      },
+      {
+        action: 'vault.file_deleted',
+        actor_id: client.userId,
+        actor_email: client.email,
+        at: expect.any(Date),
+        details,
+      },
+    ]);
+    expect(entries[0].at.getTime()).toBeGreaterThanOrEqual(since - 1000);
+  });
+
   it.each([
     ['a path climbing out', '../../etc/passwd', 'A file name cannot contain "/" or "\\": give the folder separately.'],
     ['a Windows path', '..\\..\\boot.ini', 'A file name cannot contain "/" or "\\": give the folder separately.'],

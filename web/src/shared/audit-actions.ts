@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'library.file_deleted': 'Library file deleted',
   'vault.listed': 'Client vault opened',
   'vault.file_downloaded': 'Client file downloaded',
+  'vault.file_uploaded': 'Client uploaded a file to their vault',
+  'vault.file_deleted': 'Client deleted a file from their vault',
   'queue.job_retried': 'Queue job retried',
   'queue.job_removed': 'Queue job removed',
   'queue.cleaned': 'Queue cleaned',

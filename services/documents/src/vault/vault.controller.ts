@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '@portal/auth';
 import type { MessageReply, VaultListReply, VaultUploadReply } from '@portal/contracts';
+import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse, MessageResponse } from '@portal/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VerifiedUser } from '../common/access';
@@ -27,8 +28,12 @@ export class VaultController {
   @UploadRoute(false)
   @ApiOperation({ summary: 'Upload a file to the vault (multipart `file`, at most 200 MB); the staff are told' })
   @ApiCreatedResponse({ type: VaultUploadResponse })
-  upload(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest): Promise<VaultUploadReply> {
-    return this.vault.upload(user, request);
+  upload(
+    @CurrentUser() user: AuthUser,
+    @Audited() scope: AuditScope,
+    @Req() request: FastifyRequest,
+  ): Promise<VaultUploadReply> {
+    return this.vault.upload(user, scope, request);
   }
 
   @Get(':id')
@@ -49,7 +54,7 @@ export class VaultController {
   @ApiOperation({ summary: 'Delete one of your files' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'File not found.' })
-  remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MessageReply> {
-    return this.vault.remove(user, id);
+  remove(@CurrentUser() user: AuthUser, @Audited() scope: AuditScope, @Param('id') id: string): Promise<MessageReply> {
+    return this.vault.remove(user, scope, id);
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { MessageReply, VaultListReply, VaultUploadReply } from '@portal/contracts';
-import { Outbox, QUEUES } from '@portal/events';
+import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { FileStorage, storageKey } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +34,7 @@ export class VaultService {
     private readonly outbox: Outbox,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Newest first. */
@@ -46,10 +47,11 @@ export class VaultService {
   }
 
   /**
-   * Streams the file to storage under a key of ids, then writes its row and the staff mail in one
-   * transaction: the row exists only once the object is complete, and the mail only with the row.
+   * Streams the file to storage under a key of ids, then writes its row, the staff mail and the
+   * audit entry in one transaction: the row exists only once the object is complete, and the mail
+   * and the entry only with the row.
    */
-  async upload(user: AuthUser, request: FastifyRequest): Promise<VaultUploadReply> {
+  async upload(user: AuthUser, scope: AuditScope, request: FastifyRequest): Promise<VaultUploadReply> {
     const id = randomUUID();
     const key = storageKey('vault', user.id, id);
     const { stored, fileName } = await receiveUpload(this.storage, request, {
@@ -82,6 +84,12 @@ export class VaultService {
             link: `${this.config.appUrl}${clientDocumentsPath(user.id)}`,
           },
         });
+        await this.audit.record(manager, scope, 'vault.file_uploaded', `file:${id}`, {
+          owner_id: user.id,
+          owner_email: user.email,
+          file_name: fileName,
+          size: stored.size,
+        });
         return row;
       });
       this.logger.log(`vault file ${id} (${stored.size} bytes) uploaded by ${user.id}`);
@@ -106,12 +114,24 @@ export class VaultService {
   /**
    * The object first, then the row: when the client is told the file is deleted, its bytes are
    * gone. If the row cannot be removed after that, the file stays listed and a retry finishes the
-   * job (a download meanwhile answers 404). A download already streaming reads on to its end.
+   * job (a download meanwhile answers 404). A download already streaming reads on to its end. The
+   * audit entry goes with the row (a client's deleted document stays on the firm's record).
    */
-  async remove(user: AuthUser, id: string): Promise<MessageReply> {
+  async remove(user: AuthUser, scope: AuditScope, id: string): Promise<MessageReply> {
     const file = await this.findOwn(user, id);
     await this.storage.delete(file.storageKey);
-    await this.dataSource.getRepository(VaultFile).delete({ id: file.id, ownerId: user.id });
+    await this.dataSource.transaction(async (manager) => {
+      const { affected } = await manager.getRepository(VaultFile).delete({ id: file.id, ownerId: user.id });
+      // A concurrent delete of the same file removed the row (and recorded it) first.
+      if (affected) {
+        await this.audit.record(manager, scope, 'vault.file_deleted', `file:${file.id}`, {
+          owner_id: user.id,
+          owner_email: file.ownerEmail,
+          file_name: file.fileName,
+          size: file.size,
+        });
+      }
+    });
     this.logger.log(`vault file ${file.id} deleted by ${user.id}`);
     return { message: MESSAGES.deleted };
   }
