@@ -307,6 +307,43 @@ describe('the dashboard', () => {
     expect(uploads).toEqual([]);
   });
 
+  it('refuses a program by its name before sending, and shows the server’s words for one under a document’s name', async () => {
+    const page = await openDashboard(user);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/vault')) {
+        uploads.push(request.url());
+      }
+    });
+    const byName = 'Programs and scripts (.exe) cannot be uploaded. Please send documents, images or spreadsheets.';
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: '2024 W-2 corrected.pdf.EXE', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+    await vaultPanel(page).getByRole('alert').getByText(byName).waitFor();
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await vaultPanel(page).getByRole('alert').getByText(byName).waitFor();
+    expect(uploads).toEqual([]);
+
+    // A Windows program named like an invoice goes out, and the server refuses it by its first bytes.
+    expectFailedResponses(page, { status: 415, path: '/api/vault/files' });
+    await vaultPanel(page)
+      .getByLabel('Choose a file')
+      .setInputFiles({
+        name: 'invoice.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('MZ\x90\x00program', 'latin1'),
+      });
+    await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
+    await vaultPanel(page)
+      .getByRole('alert')
+      .getByText(
+        'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.',
+      )
+      .waitFor();
+    expect(uploads).toHaveLength(1);
+    await expect(row(vaultPanel(page), 'invoice.pdf').count()).resolves.toBe(0);
+  });
+
   it('searches all three lists at once, hiding the tabs while it has text', async () => {
     const page = await openDashboard(user);
     const search = main(page).getByRole('searchbox', { name: 'Search all files' });

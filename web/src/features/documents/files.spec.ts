@@ -15,6 +15,7 @@ import {
   progressText,
   uploaderBadge,
   uploadSizeProblem,
+  uploadTypeProblem,
   type DashboardFile,
 } from './files';
 
@@ -47,6 +48,20 @@ describe('the 200 MB check', () => {
     expect(uploadSizeProblem(209_715_200)).toBeNull();
     expect(uploadSizeProblem(209_715_201)).toBe('File size exceeds the 200MB limit. Please upload a smaller file.');
     expect(DASHBOARD_MESSAGES.tooLarge).toBe(FILE_TOO_LARGE);
+  });
+});
+
+describe('the programs check', () => {
+  it('refuses a program or script by its name with the server’s words, and takes documents', () => {
+    expect(uploadTypeProblem('2024 W-2 corrected.pdf.exe')).toBe(
+      'Programs and scripts (.exe) cannot be uploaded. Please send documents, images or spreadsheets.',
+    );
+    expect(uploadTypeProblem('Receipt.LNK. ')).toBe(
+      'Programs and scripts (.lnk) cannot be uploaded. Please send documents, images or spreadsheets.',
+    );
+    for (const name of ['W-2 2024.pdf', 'IMG_0042.HEIC', 'books.qbb', 'scans.zip', 'page.html']) {
+      expect(uploadTypeProblem(name)).toBeNull();
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import {
+  blockedExtension,
   FILE_TOO_LARGE,
   MAX_UPLOAD_BYTES,
+  PROGRAM_REFUSED,
   type LibraryArea,
   type LibraryListReply,
   type VaultAccessReply,
@@ -54,6 +56,15 @@ export function formatFileSize(bytes: number): string {
 /** The over-limit message before a byte is sent, or null when the file may go (spec part 2, section 5). */
 export function uploadSizeProblem(size: number): string | null {
   return size > MAX_UPLOAD_BYTES ? DASHBOARD_MESSAGES.tooLarge : null;
+}
+
+/**
+ * What the server would say of a program or script, by its name (the blocked types of libs/contracts),
+ * before a byte is sent; null when the name may go. The server also refuses a program by its content.
+ */
+export function uploadTypeProblem(fileName: string): string | null {
+  const extension = blockedExtension(fileName);
+  return extension ? PROGRAM_REFUSED(extension) : null;
 }
 
 /** The last name of a path: 'Tax forms/2024/W-9.pdf' → 'W-9.pdf'. */

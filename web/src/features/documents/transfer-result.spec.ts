@@ -29,6 +29,9 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage(apiError(400, 'A file name cannot contain control characters.'))).toBe(
       'A file name cannot contain control characters.',
     );
+    const program =
+      'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.';
+    expect(uploadErrorMessage(apiError(415, program))).toBe(program);
     expect(uploadErrorMessage(apiError(429, 'Too many attempts. Please try again in 5 minutes.'))).toBe(
       'Too many attempts. Please try again in 5 minutes.',
     );

@@ -5,7 +5,14 @@ import { Field } from '../../../shared/ui/Field';
 import { FormError } from '../../../shared/ui/FormError';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
-import { DASHBOARD_MESSAGES, libraryFolder, libraryUploadPath, progressText, uploadSizeProblem } from '../files';
+import {
+  DASHBOARD_MESSAGES,
+  libraryFolder,
+  libraryUploadPath,
+  progressText,
+  uploadSizeProblem,
+  uploadTypeProblem,
+} from '../files';
 import type { UploadState } from '../hooks/use-documents';
 import { ConfirmFileDialog } from './ConfirmFileDialog';
 import styles from './Documents.module.css';
@@ -26,7 +33,8 @@ interface UploadFormProps {
 
 /**
  * Choose a file (and a folder), upload it with a progress bar of the bytes sent, or cancel. A file
- * over 200 MB is refused here, before a byte is sent, with the spec's text.
+ * over 200 MB is refused here, before a byte is sent, with the spec's text, and so is a program or
+ * script by its name, with the server's.
  */
 export function UploadForm({ title, withFolder, existingPaths, state, start, cancel, fail, clear }: UploadFormProps) {
   const [chosen, setChosen] = useState<File | null>(null);
@@ -54,7 +62,7 @@ export function UploadForm({ title, withFolder, existingPaths, state, start, can
       fail(DASHBOARD_MESSAGES.noFileChosen);
       return null;
     }
-    const problem = uploadSizeProblem(file.size);
+    const problem = uploadSizeProblem(file.size) ?? uploadTypeProblem(file.name);
     if (problem) {
       fail(problem);
       return null;
