@@ -331,7 +331,13 @@ describe('the dashboard', () => {
       .setInputFiles({
         name: 'invoice.pdf',
         mimeType: 'application/pdf',
-        buffer: Buffer.from('MZ\x90\x00program', 'latin1'),
+        // "MZ", the PE header's offset (0x40) at 0x3c, and the PE header there.
+        buffer: Buffer.concat([
+          Buffer.from('MZ'),
+          Buffer.alloc(0x3a),
+          Buffer.from([0x40, 0, 0, 0]),
+          Buffer.from('PE\0\0'),
+        ]),
       });
     await vaultPanel(page).getByRole('button', { name: 'Upload' }).click();
     await vaultPanel(page)

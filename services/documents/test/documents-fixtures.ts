@@ -19,6 +19,14 @@ export const APP_URL = 'http://portal.test';
 const BUCKET = 'portal-documents-test';
 const MB = 1024 * 1024;
 
+/** The head of a Windows program: "MZ", the PE header's offset at 0x3c (0x40), and "PE\0\0" there. */
+export const WINDOWS_PROGRAM_HEAD = Buffer.concat([
+  Buffer.from('MZ', 'latin1'),
+  Buffer.alloc(0x3a),
+  Buffer.from([0x40, 0, 0, 0]),
+  Buffer.from('PE\0\0', 'latin1'),
+]);
+
 export type Driver = 'local' | 's3';
 
 export interface Part {

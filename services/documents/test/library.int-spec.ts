@@ -1,6 +1,6 @@
 import type { LibraryListReply, LibraryUploadReply } from '@portal/contracts';
 import { randomBytes } from 'node:crypto';
-import { DocumentsApp, sha256 } from './documents-fixtures';
+import { DocumentsApp, sha256, WINDOWS_PROGRAM_HEAD } from './documents-fixtures';
 
 /** The forms library and the public files: every verified user reads, only admins write. */
 describe('forms library and public files', () => {
@@ -94,7 +94,11 @@ describe('forms library and public files', () => {
       415,
       { detail: 'Programs and scripts (.exe) cannot be uploaded. Please send documents, images or spreadsheets.' },
     ]);
-    const byContent = await adminUpload('forms', 'W-9.pdf', Buffer.concat([Buffer.from('MZ'), randomBytes(100_000)]));
+    const byContent = await adminUpload(
+      'forms',
+      'W-9.pdf',
+      Buffer.concat([WINDOWS_PROGRAM_HEAD, randomBytes(100_000)]),
+    );
     expect([byContent.status, byContent.json()]).toEqual([
       415,
       {

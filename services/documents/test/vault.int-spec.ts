@@ -2,7 +2,7 @@ import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, type VaultListReply, type VaultUpload
 import { waitForMail } from '@portal/testing';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { APP_URL, DocumentsApp, Driver, sha256 } from './documents-fixtures';
+import { APP_URL, DocumentsApp, Driver, sha256, WINDOWS_PROGRAM_HEAD } from './documents-fixtures';
 
 const MB = 1024 * 1024;
 
@@ -286,7 +286,7 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
   });
 
   it.each([
-    ['a Windows program (MZ)', 'invoice.pdf', Buffer.from('MZ\x90\x00', 'latin1')],
+    ['a Windows program (PE)', 'invoice.pdf', WINDOWS_PROGRAM_HEAD],
     ['a Linux program (ELF)', 'scan.jpg', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1])],
     ...['feedface', 'cefaedfe', 'feedfacf', 'cffaedfe', 'cafebabe', 'bebafeca', 'cafebabf', 'bfbafeca'].map(
       (magic) => [`a macOS program (${magic})`, 'statement.csv', Buffer.from(magic, 'hex')] as [string, string, Buffer],
@@ -308,6 +308,10 @@ describe.each<Driver>(['local', 's3'])('the vault on %s storage', (driver) => {
       // The same client's documents go through, a blocked name within a name and a short file included.
       expect((await upload(client.token, 'exe-summary.js.pdf', Buffer.from('%PDF-1.7'))).status).toBe(201);
       expect((await upload(client.token, 'M.txt', Buffer.from('M'))).status).toBe(201);
+      // "MZ" alone is a text's first letters, not a program.
+      expect((await upload(client.token, 'clients.csv', Buffer.from('MZ Holdings LLC,2024,1099-NEC\n'))).status).toBe(
+        201,
+      );
     },
   );
 

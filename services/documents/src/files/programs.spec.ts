@@ -13,9 +13,31 @@ async function sniff(chunks: Buffer[]): Promise<Buffer> {
 
 const hex = (text: string) => Buffer.from(text, 'hex');
 
+/** A DOS header whose e_lfanew (at 0x3c) names `at`, and "PE\0\0" there, or `signature` instead. */
+function dosHeader(at: number, signature = 'PE\0\0'): Buffer {
+  const head = Buffer.alloc(Math.max(at + 4, 0x40));
+  head.write('MZ', 0, 'latin1');
+  head.writeUInt32LE(at, 0x3c);
+  head.write(signature, at, 'latin1');
+  return head;
+}
+
 describe('programKind', () => {
   it.each([
-    ['4d5a9000', 'Windows'],
+    ['a PE header at 0x40', 0x40],
+    ['a PE header at 0x80', 0x80],
+    ['a PE header at 0xf00', 0xf00],
+  ])('knows a Windows program by %s', (_label, at) => {
+    expect(programKind(dosHeader(at))).toBe('Windows');
+  });
+
+  it('does not take a file that merely starts with MZ for a Windows program', () => {
+    expect(programKind(Buffer.from(`MZ Holdings LLC,2024,1099-NEC,${'x'.repeat(200)}`))).toBeNull();
+    expect(programKind(dosHeader(0x80, 'NE\0\0'))).toBeNull();
+    expect(programKind(Buffer.from('MZ\x90\x00', 'latin1'))).toBeNull();
+  });
+
+  it.each([
     ['7f454c46', 'Linux'],
     ['feedface', 'macOS'],
     ['cefaedfe', 'macOS'],
@@ -50,7 +72,10 @@ describe('ProgramSniffer', () => {
           'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.',
       },
     });
-    await expect(sniff([Buffer.from('M'), Buffer.from('Z')])).rejects.toBeInstanceOf(UnsupportedMediaTypeException);
+    const windows = dosHeader(0x80);
+    await expect(
+      sniff([windows.subarray(0, 1), windows.subarray(1, 0x81), windows.subarray(0x81)]),
+    ).rejects.toBeInstanceOf(UnsupportedMediaTypeException);
   });
 
   it('passes every byte of anything else on, in order, short files included', async () => {
@@ -58,6 +83,8 @@ describe('ProgramSniffer', () => {
     expect((await sniff([data.subarray(0, 1), data.subarray(1, 3), data.subarray(3)])).equals(data)).toBe(true);
     expect((await sniff([Buffer.from('ok')])).toString()).toBe('ok');
     expect((await sniff([])).length).toBe(0);
+    const longer = Buffer.concat([Buffer.from('MZ Holdings LLC,2024\n'), Buffer.alloc(10_000, 'a')]);
+    expect((await sniff([longer.subarray(0, 5000), longer.subarray(5000)])).equals(longer)).toBe(true);
   });
 });
 

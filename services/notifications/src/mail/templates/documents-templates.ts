@@ -1,7 +1,7 @@
 import type { MailTemplates } from '@portal/events';
 import { formatBytes } from '@portal/storage';
 import { layout, MailLayoutOptions, oneLine, RenderedMail } from './layout';
-import { formatTimeIn } from './security-templates';
+import { formatTimeIn } from './billing-templates';
 
 /**
  * The documents service's mails. The staff mail names the file and links to the client's documents
