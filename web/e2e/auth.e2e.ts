@@ -454,6 +454,56 @@ describe('profile', () => {
     expect(await main(page).getByText('Zoe', { exact: true }).count()).toBe(1);
   });
 
+  it('keeps what was typed when a save meets the end of the session, and gives it back after signing in', async () => {
+    const account = newAccount('draft');
+    await registerVerified(account);
+    const page = await newPage(browser);
+    expectFailedResponses(page, { status: 401, path: '/api/profiles/me' });
+    await signInWithStoredSession(page, account, { ownSession: true });
+    await page.goto('/profile');
+    await expectProfileOf(page, account);
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    await main(page).getByLabel('First name').fill('Grace');
+    await main(page).getByLabel('Company (optional)').fill('Hopper Ledgers');
+    await main(page).getByLabel('Address line 1').fill('1 Compiler Way');
+    await main(page).getByLabel('City').fill('Arlington');
+    await main(page).getByLabel('State / Province').fill('VA');
+    await main(page).getByLabel('ZIP / Postal code').fill('22201');
+
+    // The session ends meanwhile (as a token past its hour is refused).
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
+    await main(page).getByRole('button', { name: 'Save' }).click();
+    const signIn = await waitForPath(page, '/signin');
+    expect(signIn.searchParams.get('redirect')).toBe('/profile');
+    await submitSignIn(page, account);
+    await waitForPath(page, '/profile');
+
+    // The form is open again with what was typed, and says why.
+    await main(page)
+      .getByText('Your session ended before your changes were saved. Here they are again: check them and press Save.')
+      .waitFor();
+    expect(await main(page).getByLabel('First name').inputValue()).toBe('Grace');
+    expect(await main(page).getByLabel('Company (optional)').inputValue()).toBe('Hopper Ledgers');
+    expect(await main(page).getByLabel('Address line 1').inputValue()).toBe('1 Compiler Way');
+    expect(await main(page).getByLabel('ZIP / Postal code').inputValue()).toBe('22201');
+    await main(page).getByRole('button', { name: 'Save' }).click();
+    await main(page).getByText('Your profile has been updated.').waitFor();
+    expect(await main(page).getByText('Hopper Ledgers', { exact: true }).count()).toBe(1);
+    expect(
+      await main(page)
+        .getByText(/1 Compiler Way/)
+        .count(),
+    ).toBe(1);
+
+    // Saved: nothing is given back any more, and nothing is kept in the tab.
+    await page.reload();
+    await expectProfileOf(page, { ...account, firstName: 'Grace' });
+    expect(await main(page).getByRole('button', { name: 'Edit' }).count()).toBe(1);
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('profile-draft:'))),
+    ).toEqual([]);
+  });
+
   it('offers the account menu by keyboard and signs out', async () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, verified, { ownSession: true });

@@ -58,6 +58,7 @@ export const PROFILE_MESSAGES = {
   cityRequired: 'Please enter your city',
   stateRequired: 'Please enter your state/province',
   postalCodeRequired: 'Please enter your ZIP/postal code',
+  draftRestored: 'Your session ended before your changes were saved. Here they are again: check them and press Save.',
 } as const;
 
 function text(value: unknown): string {

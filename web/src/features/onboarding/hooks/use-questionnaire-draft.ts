@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { FieldValues, UseFormSubscribe } from 'react-hook-form';
+import { clearDraft, openDraftStorage, readDraft, saveDraft } from '../../../shared/storage/drafts';
 import type { StorageLike } from '../../../shared/storage/storage';
-import { clearDraft, draftKey, openDraftStorage, readDraft, saveDraft } from '../draft';
 import { submittableCode, type InviteRecord, type InviteRoute } from '../invite';
+
+/** The questionnaire's answers are kept per questionnaire and invite code. */
+export function draftKey(route: InviteRoute, code: string): string {
+  return `onboarding-draft:${route}:${code}`;
+}
 
 export interface QuestionnaireDraft<Values> {
   storage: StorageLike | null;

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import buttonStyles from '../../../shared/ui/button.module.css';
+import { useSession } from '../../../shared/session';
 import { useMyProfile } from '../hooks/use-profile';
+import { useProfileDraft } from '../hooks/use-profile-draft';
 import { PROFILE_MESSAGES } from '../profile';
 import styles from './PersonalInformation.module.css';
 import { ProfileDetails } from './ProfileDetails';
@@ -10,7 +12,10 @@ import { ProfileForm } from './ProfileForm';
 /** The Personal Information section of /profile: the details, with Edit, then Save or Cancel. */
 export function PersonalInformation({ className }: { className?: string }) {
   const profile = useMyProfile();
-  const [editing, setEditing] = useState(false);
+  const draft = useProfileDraft(useSession().user?.id ?? null);
+  // Back from signing in again after a save met the end of the session: the form, with what was typed.
+  const [editing, setEditing] = useState(draft.restored !== null);
+  const [restored, setRestored] = useState(draft.restored !== null);
   const [saved, setSaved] = useState(false);
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -30,6 +35,7 @@ export function PersonalInformation({ className }: { className?: string }) {
 
   function stopEditing(wasSaved: boolean) {
     returnFocus.current = true;
+    setRestored(false);
     setSaved(wasSaved);
     setEditing(false);
   }
@@ -68,9 +74,14 @@ export function PersonalInformation({ className }: { className?: string }) {
           </button>
         </Alert>
       )}
+      {restored && editing && profile.data && (
+        <Alert tone="info" className={styles.status}>
+          {PROFILE_MESSAGES.draftRestored}
+        </Alert>
+      )}
       {profile.data &&
         (editing ? (
-          <ProfileForm profile={profile.data} onDone={stopEditing} />
+          <ProfileForm profile={profile.data} draft={draft} onDone={stopEditing} />
         ) : (
           <ProfileDetails profile={profile.data} />
         ))}

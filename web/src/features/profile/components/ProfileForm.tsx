@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../shared/api/client';
 import buttonStyles from '../../../shared/ui/button.module.css';
 import formStyles from '../../../shared/ui/form.module.css';
 import { FormError } from '../../../shared/ui/FormError';
@@ -7,6 +8,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { TextField } from '../../../shared/ui/TextField';
 import { useUpdateProfile } from '../hooks/use-profile';
+import type { ProfileDraft } from '../hooks/use-profile-draft';
 import {
   COUNTRIES,
   PROFILE_MESSAGES,
@@ -20,16 +22,23 @@ import styles from './PersonalInformation.module.css';
 
 interface ProfileFormProps {
   profile: Profile;
+  /** Kept while a save is under way; its restored values, if any, are the form's. */
+  draft: ProfileDraft;
   /** Leaves edit mode: `saved` after a successful save, false on Cancel. */
   onDone(saved: boolean): void;
 }
 
-/** Personal Information in edit mode: Save sends it, Cancel drops every change. */
-export function ProfileForm({ profile, onDone }: ProfileFormProps) {
+/**
+ * Personal Information in edit mode: Save sends it, Cancel drops every change. A save the server refuses
+ * because the session has ended (401: the user is sent to sign in) leaves the values in the draft.
+ */
+export function ProfileForm({ profile, draft, onDone }: ProfileFormProps) {
   const update = useUpdateProfile();
   const [issue, setIssue] = useState<ReturnType<typeof validateProfile>>(null);
   const errorId = useId();
-  const { register, handleSubmit, setFocus } = useForm<ProfileFormValues>({ defaultValues: toFormValues(profile) });
+  const { register, handleSubmit, setFocus } = useForm<ProfileFormValues>({
+    defaultValues: draft.restored ?? toFormValues(profile),
+  });
 
   useEffect(() => setFocus('first_name'), [setFocus]);
 
@@ -41,7 +50,19 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
       setFocus(problem.field);
       return;
     }
-    update.mutate({ values, stored: profile }, { onSuccess: () => onDone(true) });
+    draft.keep(values);
+    update.mutate(
+      { values, stored: profile },
+      {
+        onSuccess: () => {
+          draft.drop();
+          onDone(true);
+        },
+        onError: (failure) => {
+          if (!(failure instanceof ApiError && failure.status === 401)) draft.drop();
+        },
+      },
+    );
   });
 
   const error = issue?.message ?? (update.isError ? profileUpdateErrorMessage(update.error) : null);
@@ -126,7 +147,10 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
         <button
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          onClick={() => onDone(false)}
+          onClick={() => {
+            draft.drop();
+            onDone(false);
+          }}
           disabled={update.isPending}
         >
           Cancel

@@ -1,6 +1,7 @@
-import { createMemoryStorage } from '../../shared/storage/storage';
-import { clearDraft, draftKey, readDraft, saveDraft } from './draft';
-import { EMPTY_NONPROFIT } from './questionnaires';
+import { draftKey } from '../../features/onboarding/hooks/use-questionnaire-draft';
+import { EMPTY_NONPROFIT } from '../../features/onboarding/questionnaires';
+import { clearDraft, readDraft, readSavedDraft, saveDraft } from './drafts';
+import { createMemoryStorage } from './storage';
 
 const KEY = draftKey('/new-nonprofit-llc', 'K7M2-QX9D-4TRB-HF3W');
 
@@ -34,6 +35,22 @@ describe('questionnaire drafts', () => {
       storage.setItem(KEY, text);
       expect(readDraft(storage, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
     }
+  });
+
+  it('read groups of fields (an address) the same way, and say when nothing is saved', () => {
+    const storage = createMemoryStorage();
+    const empty = { first_name: '', address: { line1: '', city: '' } };
+    expect(readSavedDraft(storage, 'profile', empty)).toBeNull();
+    storage.setItem(
+      'profile',
+      JSON.stringify({ first_name: 'Ada', address: { line1: '1 Main St', city: 5, extra: 'x' }, other: { a: 'b' } }),
+    );
+    expect(readSavedDraft(storage, 'profile', empty)).toEqual({
+      first_name: 'Ada',
+      address: { line1: '1 Main St', city: '' },
+    });
+    storage.setItem('profile', JSON.stringify({ first_name: 'Ada', address: 'not a group' }));
+    expect(readDraft(storage, 'profile', empty)).toEqual({ first_name: 'Ada', address: { line1: '', city: '' } });
   });
 
   it('work without storage, or with one that refuses', () => {
