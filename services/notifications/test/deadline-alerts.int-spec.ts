@@ -405,4 +405,54 @@ describe('deadline alerts', () => {
       ]);
     });
   });
+
+  describe('a reminder queued before its address unsubscribes', () => {
+    const leaver = uniqueEmail('sub-queued');
+    let mailQueue: Queue;
+
+    beforeAll(async () => {
+      const since = new Date();
+      await only(leaver, [{ slug: 'queued-filing', form_name: 'Queued Filing', deadline: '2037-03-15' }]);
+      await waitForMail(app.dataDir, leaver, { since, timeoutMs: 20_000 });
+      mailQueue = new Queue('mail', {
+        connection: redisConnectionOptions(process.env.REDIS_URL ?? ''),
+        prefix: app.gateway.env.REDIS_PREFIX,
+      });
+    });
+
+    afterAll(async () => {
+      await mailQueue?.resume();
+      await mailQueue?.close();
+    });
+
+    it('is not sent: the worker checks the subscription when it sends, not only when the run queued it', async () => {
+      const welcome = (await mailsTo(leaver))[0];
+      // A backlog: the worker takes no mail while the reminder waits in the queue.
+      await mailQueue.pause();
+      expect((await run('2037-03-08')).body.reminders_queued).toBe(1);
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const counts = await mailQueue.getJobCounts('paused', 'wait');
+        if (counts.paused + counts.wait > 0) break;
+        if (Date.now() > deadline) throw new Error('the reminder never reached the mail queue');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await unsubscribeAt(unsubscribeLink(welcome))).status).toBe(200);
+      await mailQueue.resume();
+
+      expect(await reminders(leaver)).toEqual([]);
+      const [job] = (await mailQueue.getCompleted(0, 50)).filter(
+        (item) => item.data.template === 'deadline-reminder' && item.data.to === leaver,
+      );
+      expect(job.returnvalue).toMatchObject({
+        delivered: false,
+        skipped: 'the address unsubscribed from deadline reminders',
+      });
+      const [{ count }] = await app.sql<{ count: number }>(
+        `SELECT count(*)::int AS count FROM notifications.mail_deliveries WHERE job_id = $1`,
+        [job.id],
+      );
+      expect(count).toBe(0);
+    });
+  });
 });

@@ -36,6 +36,20 @@ const TOKEN_TARGET = `target AS (
           WHERE r.unsubscribe_token_hash = $1 AND r.created_at >= s.subscribed_at
        )`;
 
+/**
+ * The state of the subscription an unsubscribe token of a deadline mail (the welcome mail's or a reminder's)
+ * belongs to: null when the token is not one issued for the current subscription. Changes nothing; read by
+ * the unsubscribe page and by the mail worker before it sends one of these mails.
+ */
+export async function deadlineLinkState(db: Pick<DataSource, 'query'>, token: unknown): Promise<UnsubscribeLinkState> {
+  if (!isOpaqueTokenShaped(token)) return null;
+  const [row] = (await db.query(
+    `WITH ${TOKEN_TARGET} SELECT status FROM deadline_subscriptions WHERE id IN (SELECT id FROM target)`,
+    [hashOpaqueToken(token)],
+  )) as Array<{ status: 'subscribed' | 'unsubscribed' }>;
+  return row?.status ?? null;
+}
+
 interface Candidate {
   subscription_id: string;
   email: string;
@@ -101,13 +115,8 @@ export class DeadlineAlertsService {
   }
 
   /** Whether the token is one we issued for the current subscription, and whether it is still on; changes nothing. */
-  async linkState(token: unknown): Promise<UnsubscribeLinkState> {
-    if (!isOpaqueTokenShaped(token)) return null;
-    const [row] = (await this.dataSource.query(
-      `WITH ${TOKEN_TARGET} SELECT status FROM deadline_subscriptions WHERE id IN (SELECT id FROM target)`,
-      [hashOpaqueToken(token)],
-    )) as Array<{ status: 'subscribed' | 'unsubscribed' }>;
-    return row?.status ?? null;
+  linkState(token: unknown): Promise<UnsubscribeLinkState> {
+    return deadlineLinkState(this.dataSource, token);
   }
 
   /**

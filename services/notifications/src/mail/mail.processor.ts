@@ -7,13 +7,16 @@ import { AppConfig } from '@portal/config';
 import { MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
 import { DeliveryLedger } from './delivery-ledger';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
+import { subscriptionEnded } from './subscription-gate';
 import { renderTemplate } from './templates/templates';
 
 export interface MailJobResult {
   messageId: string;
-  /** False when this job id had been delivered before and was skipped. */
+  /** False when this job id had been delivered before, or its subscription ended: skipped. */
   delivered: boolean;
   providerId?: string;
+  /** Why a mail to a subscription was not sent (the address unsubscribed while it waited). */
+  skipped?: string;
 }
 
 /** `Portal <no-reply@portal.example>` → `portal.example` (right side of our Message-IDs). */
@@ -42,7 +45,7 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   constructor(
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     private readonly config: AppConfig,
-    @InjectDataSource('notifications') dataSource: DataSource,
+    @InjectDataSource('notifications') private readonly dataSource: DataSource,
   ) {
     super();
     this.ledger = new DeliveryLedger(dataSource, config.MAIL_TRANSPORT, MAIL_CONCURRENCY);
@@ -60,7 +63,7 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
       case 'send':
         return this.send(job.id, job.data);
       case 'template':
-        return this.send(job.id, this.render(job.data));
+        return this.sendTemplate(job.id, job.data);
       default:
         throw new UnrecoverableError(`unknown mail job "${(job as Job).name}"`);
     }
@@ -76,6 +79,24 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
     await (job as Job).updateData(kept).catch((error: Error) => {
       this.logger.warn(`mail job ${job.id}: its credentials stay in its data: ${error.message}`);
     });
+  }
+
+  /**
+   * A mail to a subscription (a deadline reminder, a welcome mail) goes out only while the subscription is
+   * on: checked here, when it is about to be sent, not only when it was queued. Skipped, the job completes
+   * with the reason, logged by ids; mail_deliveries records deliveries only, so it is not written.
+   */
+  private async sendTemplate(jobId: string, mail: TemplateMail): Promise<MailJobResult> {
+    const ended = await subscriptionEnded(this.dataSource, mail);
+    if (ended) {
+      this.logger.log(`mail job ${jobId} (${mail.template}) not sent: ${ended}`);
+      return { messageId: this.messageId(jobId), delivered: false, skipped: ended };
+    }
+    return this.send(jobId, this.render(mail));
+  }
+
+  private messageId(jobId: string): string {
+    return `${jobId}@${senderDomain(this.config.MAIL_FROM)}`;
   }
 
   private render(mail: TemplateMail): MailMessage {
@@ -95,7 +116,7 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   private async send(jobId: string, message: MailMessage): Promise<MailJobResult> {
-    const messageId = `${jobId}@${senderDomain(this.config.MAIL_FROM)}`;
+    const messageId = this.messageId(jobId);
     const providerId = await this.ledger.deliver(jobId, messageId, async () => {
       try {
         return (await this.transport.send({ ...message, from: this.config.MAIL_FROM, messageId })).id;

@@ -12,6 +12,21 @@ import type { UnsubscribeLinkState } from './unsubscribe-page';
 
 export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
 
+/**
+ * Whether the unsubscribe token is one we issued (the latest welcome mail's), and whether its address is still
+ * subscribed; changes nothing. Read by the unsubscribe page and by the mail worker before it sends a welcome mail.
+ */
+export async function newsletterLinkState(
+  db: Pick<DataSource, 'query'>,
+  token: unknown,
+): Promise<UnsubscribeLinkState> {
+  if (!isOpaqueTokenShaped(token)) return null;
+  const [row] = (await db.query(`SELECT status FROM newsletter_subscriptions WHERE unsubscribe_token_hash = $1`, [
+    hashOpaqueToken(token),
+  ])) as Array<{ status: 'subscribed' | 'unsubscribed' }>;
+  return row?.status ?? null;
+}
+
 @Injectable()
 export class NewsletterService {
   private readonly logger = new Logger(NewsletterService.name);
@@ -64,13 +79,8 @@ export class NewsletterService {
   }
 
   /** Whether the token is one we issued, and whether its address is still subscribed; changes nothing. */
-  async linkState(token: unknown): Promise<UnsubscribeLinkState> {
-    if (!isOpaqueTokenShaped(token)) return null;
-    const [row] = (await this.dataSource.query(
-      `SELECT status FROM newsletter_subscriptions WHERE unsubscribe_token_hash = $1`,
-      [hashOpaqueToken(token)],
-    )) as Array<{ status: 'subscribed' | 'unsubscribed' }>;
-    return row?.status ?? null;
+  linkState(token: unknown): Promise<UnsubscribeLinkState> {
+    return newsletterLinkState(this.dataSource, token);
   }
 
   /** True when the token is one we issued (its address is now unsubscribed, again or for the first time). */
