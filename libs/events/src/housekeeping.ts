@@ -6,7 +6,7 @@ import { configOrExit, ServiceName } from '@portal/config';
 import type { DataSource } from 'typeorm';
 import { applyJobSchedule } from './job-schedules';
 import { QueueRegistry } from './queue-registry';
-import { HOUSEKEEPING_QUEUES, QueueName } from './queues';
+import { FAILED_JOB_RETENTION_DAYS, HOUSEKEEPING_QUEUES, QueueName } from './queues';
 
 /**
  * How long what is done stays before the daily clean-up removes it: relayed outbox rows, completed
@@ -32,7 +32,7 @@ export interface HousekeepingTask {
 }
 
 export interface HousekeepingOptions {
-  /** Queues whose workers are this service's: their completed jobs past the retention are removed. */
+  /** Queues whose workers are this service's: their completed and failed jobs past the retentions are removed. */
   consumes?: QueueName[];
   /** The service's own clean-ups, run after the generic ones; providers of this module. */
   tasks?: Type<HousekeepingTask>[];
@@ -54,11 +54,11 @@ export async function pruneRelayedOutbox(dataSource: DataSource, cutoff: Date): 
   }
 }
 
-/** Completed jobs of `queue` that finished more than `graceMs` ago; failed jobs stay for inspection. */
-export async function cleanCompletedJobs(queue: Queue, graceMs: number): Promise<number> {
+/** Jobs of `queue` in the completed or failed set that finished more than `graceMs` ago. */
+export async function cleanFinishedJobs(queue: Queue, graceMs: number, set: 'completed' | 'failed'): Promise<number> {
   let total = 0;
   for (;;) {
-    const removed = await queue.clean(graceMs, BATCH, 'completed');
+    const removed = await queue.clean(graceMs, BATCH, set);
     total += removed.length;
     if (removed.length < BATCH) return total;
   }
@@ -88,16 +88,23 @@ export class HousekeepingRunner {
     const retentionMs = HOUSEKEEPING_RETENTION_DAYS * DAY_MS;
     const cutoff = new Date(now.getTime() - retentionMs);
     const result: HousekeepingResult = { 'relayed outbox rows': await pruneRelayedOutbox(this.dataSource, cutoff) };
-    let jobs = 0;
+    let completed = 0;
+    let failed = 0;
     for (const name of new Set([...this.settings.consumes, this.settings.queue])) {
-      jobs += await cleanCompletedJobs(this.registry.get(name), retentionMs);
+      const queue = this.registry.get(name);
+      completed += await cleanFinishedJobs(queue, retentionMs, 'completed');
+      // Also those whose options predate the age in removeOnFail, or of a queue where no job failed since.
+      failed += await cleanFinishedJobs(queue, FAILED_JOB_RETENTION_DAYS * DAY_MS, 'failed');
     }
-    result['completed jobs'] = jobs;
+    result['completed jobs'] = completed;
+    result['failed jobs'] = failed;
     for (const task of this.tasks) result[task.name] = await task.run(cutoff, now);
     const summary = Object.entries(result)
       .map(([name, count]) => `${count} ${name}`)
       .join(', ');
-    this.logger.log(`${this.settings.service}: removed ${summary} (older than ${HOUSEKEEPING_RETENTION_DAYS} days)`);
+    this.logger.log(
+      `${this.settings.service}: removed ${summary} (older than ${HOUSEKEEPING_RETENTION_DAYS} days; failed jobs ${FAILED_JOB_RETENTION_DAYS})`,
+    );
     return result;
   }
 }
@@ -140,7 +147,8 @@ class HousekeepingSchedule implements OnApplicationBootstrap {
 
 /**
  * A service's daily clean-up of its own data, on its own queue (HOUSEKEEPING_QUEUES): relayed outbox
- * rows and completed jobs past HOUSEKEEPING_RETENTION_DAYS, then the service's tasks. Only processes
+ * rows and completed jobs past HOUSEKEEPING_RETENTION_DAYS, failed jobs past FAILED_JOB_RETENTION_DAYS,
+ * then the service's tasks. Only processes
  * that run workers (RUN_WORKERS) schedule and run it, so a split deployment runs it once a day
  * whatever the number of HTTP replicas. Import beside DatabaseModule.forService(...):
  * `HousekeepingModule.forService('identity', { tasks: [ExpiredTokensCleanup] })`.

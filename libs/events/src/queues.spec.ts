@@ -32,7 +32,8 @@ describe('queue registry', () => {
       attempts: 12,
       backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: { age: 604800, count: 10000 },
-      removeOnFail: false,
+      // 30 days (FAILED_JOB_RETENTION_DAYS): failed jobs hold personal data.
+      removeOnFail: { age: 2592000 },
     });
     expect(defaultJobOptions(100).backoff).toEqual({ type: 'exponential', delay: 100 });
   });

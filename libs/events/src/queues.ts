@@ -268,18 +268,26 @@ export const DEFAULT_BACKOFF_MS = 5_000;
  * job is all that is left of it. A job still failing then stays in the failed set for an admin.
  */
 export const DEFAULT_ATTEMPTS = 12;
-const SEVEN_DAYS_IN_SECONDS = 7 * 24 * 60 * 60;
+const DAY_IN_SECONDS = 24 * 60 * 60;
+
+/**
+ * How long a job that failed for good stays in the failed set: long enough for the staff to see it in
+ * the queue dashboard and retry it, and no longer, since its data is personal (a mail job holds the
+ * recipient, onboarding answers, file names). Removed by BullMQ when a later job of the queue fails,
+ * and by each service's daily clean-up (housekeeping.ts) whether or not one does.
+ */
+export const FAILED_JOB_RETENTION_DAYS = 30;
 
 /**
  * Options every job gets. Completed jobs are kept (7 days, at most 10 000) so that a job
  * id added again (a relay retrying after a crash) is recognised and not run twice;
- * failed jobs are never removed automatically, they stay for inspection.
+ * failed jobs are kept FAILED_JOB_RETENTION_DAYS for inspection and retry.
  */
 export function defaultJobOptions(backoffMs = DEFAULT_BACKOFF_MS): JobsOptions {
   return {
     attempts: DEFAULT_ATTEMPTS,
     backoff: { type: 'exponential', delay: backoffMs },
-    removeOnComplete: { age: SEVEN_DAYS_IN_SECONDS, count: 10_000 },
-    removeOnFail: false,
+    removeOnComplete: { age: 7 * DAY_IN_SECONDS, count: 10_000 },
+    removeOnFail: { age: FAILED_JOB_RETENTION_DAYS * DAY_IN_SECONDS },
   };
 }

@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The daily clean-up: each service's own job, on its own queue, removes only what is past the
  * retention (7 days): e-mail tokens (identity), relayed outbox rows, completed jobs, mail delivery
- * records and reminders of long-past deadlines (notifications).
+ * records and reminders of long-past deadlines (notifications); failed jobs after 30 days.
  */
 describe('housekeeping', () => {
   const app = useTestApp();
@@ -99,6 +99,31 @@ describe('housekeeping', () => {
       [userId],
     );
     expect(verify).toBe(1);
+  });
+
+  it('removes failed jobs 30 days after they failed, and keeps the younger ones for the staff to see and retry', async () => {
+    const mail = queue('mail');
+    // Jobs the mail worker fails at once (an unknown job name is not retried), holding an address as real ones do.
+    const failedJob = async (label: string, options: { removeOnFail?: false } = {}) => {
+      const job = await mail.add('unknown', { to: uniqueEmail(label) }, { attempts: 1, ...options });
+      const deadline = Date.now() + 20_000;
+      while ((await job.getState()) !== 'failed') {
+        if (Date.now() > deadline) throw new Error(`job ${job.id} did not fail`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return job;
+    };
+    // As jobs added before the retention was set were: with nothing that would ever remove them.
+    const old = await failedJob('failed-old', { removeOnFail: false });
+    const recent = await failedJob('failed-recent');
+    // As if the first had failed 31 days ago and the second 29 (the failed set is scored by finish time).
+    await redis.zadd(`${app.gateway.env.REDIS_PREFIX}:mail:failed`, Date.now() - 31 * DAY_MS, old.id!);
+    await redis.zadd(`${app.gateway.env.REDIS_PREFIX}:mail:failed`, Date.now() - 29 * DAY_MS, recent.id!);
+
+    expect(await cleanUp('notifications')).toMatchObject({ 'failed jobs': 1 });
+    expect(await mail.getJob(old.id!)).toBeUndefined();
+    expect(await recent.getState()).toBe('failed');
+    expect(await cleanUp('notifications')).toMatchObject({ 'failed jobs': 0 });
   });
 
   it('notifications removes completed jobs, delivery records and outbox rows past the retention, and long-past reminders', async () => {
