@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.MAIL_TRANSPORT).toBe('file');
     expect(config.RUN_WORKERS).toBe(true);
+    expect(config.SES_MAX_SEND_RATE).toBe(14);
+  });
+
+  it('takes SES_MAX_SEND_RATE as mails per second, a whole number from 1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SES_MAX_SEND_RATE: '50' }).SES_MAX_SEND_RATE).toBe(50);
+    expect(problems({ DATA_DIR: dataDir(), SES_MAX_SEND_RATE: '0' })).toEqual([
+      'Invalid configuration: SES_MAX_SEND_RATE must be an integer between 1 and 10000 (got "0")',
+    ]);
   });
 
   it('derives APP_URL from PORT and strips a trailing slash from a given one', () => {

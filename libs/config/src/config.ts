@@ -242,6 +242,17 @@ export class AppConfig {
   @IsString()
   MAIL_FROM = 'Portal <no-reply@portal.localhost>';
 
+  /**
+   * Mails handed to SES per second at most, by all mail workers together (MAIL_TRANSPORT=ses): the account's
+   * maximum send rate (14 is SES's usual first production rate), so a large fan-out waits its turn instead
+   * of spending its retries on throttling.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'SES_MAX_SEND_RATE must be an integer between 1 and 10000' })
+  @Min(1, { message: 'SES_MAX_SEND_RATE must be an integer between 1 and 10000' })
+  @Max(10_000, { message: 'SES_MAX_SEND_RATE must be an integer between 1 and 10000' })
+  SES_MAX_SEND_RATE = 14;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsEmail({ require_tld: false }, { message: 'STAFF_EMAIL must be an e-mail address' })

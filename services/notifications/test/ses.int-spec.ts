@@ -81,7 +81,7 @@ describe('SES mail transport', () => {
     expect(quota.SentLast24Hours).toBe(2);
   });
 
-  it('rejects an unverified sender with a clear, permanent error', async () => {
+  it('rejects an unverified sender with a clear error, about the account rather than the message', async () => {
     const sending = transport.send({
       from: 'Mallory <mallory@elsewhere.test>',
       to: 'client@example.com',
@@ -91,7 +91,9 @@ describe('SES mail transport', () => {
     });
     await expect(sending).rejects.toThrow(MailRejectedError);
     await expect(sending).rejects.toMatchObject({
-      permanent: true,
+      // Every mail from this sender is refused alike until the identity is verified: the queue waits and retries.
+      scope: 'account',
+      permanent: false,
       message: expect.stringMatching(
         /^SES refused message job-2@portal\.test: MessageRejected: .*mallory@elsewhere\.test/,
       ),

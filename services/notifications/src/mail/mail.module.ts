@@ -5,7 +5,7 @@ import { QUEUES } from '@portal/events';
 import { configOrExit } from '@portal/http';
 import { DevMailController } from './dev-mail.controller';
 import { FileMailTransport } from './file-mail.transport';
-import { MailProcessor } from './mail.processor';
+import { mailProcessor } from './mail.processor';
 import { MAIL_TRANSPORT } from './mail-transport';
 import { SesMailTransport } from './ses-mail.transport';
 
@@ -22,7 +22,9 @@ export class MailModule {
    * declared: by default the process's validated config (a wrong environment stops the
    * process with its one-line-per-variable message, as main.ts would).
    */
-  static register(config: Pick<AppConfig, 'RUN_WORKERS' | 'isProduction'> = configOrExit()): DynamicModule {
+  static register(
+    config: Pick<AppConfig, 'RUN_WORKERS' | 'isProduction' | 'MAIL_TRANSPORT' | 'SES_MAX_SEND_RATE'> = configOrExit(),
+  ): DynamicModule {
     const transport: Provider = {
       provide: MAIL_TRANSPORT,
       inject: [AppConfig],
@@ -34,7 +36,7 @@ export class MailModule {
       module: MailModule,
       imports: config.RUN_WORKERS ? [BullModule.registerQueue({ name: QUEUES.mail })] : [],
       controllers,
-      providers: [transport, ...(config.RUN_WORKERS ? [MailProcessor] : [])],
+      providers: [transport, ...(config.RUN_WORKERS ? [mailProcessor(config)] : [])],
       exports: [MAIL_TRANSPORT],
     };
   }

@@ -1,7 +1,7 @@
-import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, OnModuleDestroy, Type } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Job, UnrecoverableError } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
 import { MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
@@ -29,6 +29,37 @@ export function senderDomain(from: string): string {
 const MAIL_CONCURRENCY = 32;
 
 /**
+ * How long the mail queue waits after the provider refused a mail for a fault of the account or the sender
+ * identity (RefusalScope 'account'): every other mail would be refused alike until someone fixes it, and
+ * a verification or reset mail must not end in the failed set meanwhile. Tried again after it, for good.
+ */
+export const ACCOUNT_REFUSAL_WAIT_MS = 5 * 60 * 1000;
+/** How long the mail queue waits once the daily sending quota is used up (SES: wait up to 10 minutes, then retry). */
+export const DAILY_QUOTA_WAIT_MS = 10 * 60 * 1000;
+
+/**
+ * Worker options of the mail queue. With SES, no more mails handed over per second than SES_MAX_SEND_RATE,
+ * by all the workers together (BullMQ's limiter is the queue's, in Redis), so a large fan-out waits its
+ * turn instead of spending its attempts on throttling; the limiter is also what holds the whole queue while
+ * the account cannot send (Queue.rateLimit).
+ */
+export function mailWorkerOptions(
+  config: Pick<AppConfig, 'MAIL_TRANSPORT' | 'SES_MAX_SEND_RATE'>,
+): Partial<WorkerOptions> {
+  return {
+    concurrency: MAIL_CONCURRENCY,
+    ...(config.MAIL_TRANSPORT === 'ses' ? { limiter: { max: config.SES_MAX_SEND_RATE, duration: 1000 } } : {}),
+  };
+}
+
+/** The mail worker with the options of this configuration (@Processor reads them when it decorates a class). */
+export function mailProcessor(config: Pick<AppConfig, 'MAIL_TRANSPORT' | 'SES_MAX_SEND_RATE'>): Type<MailProcessor> {
+  @Processor(QUEUES.mail, mailWorkerOptions(config))
+  class ConfiguredMailProcessor extends MailProcessor {}
+  return ConfiguredMailProcessor;
+}
+
+/**
  * Sends the mail jobs. Idempotent by job id: the delivery row is claimed in a
  * transaction that is committed after the transport accepted the message (DeliveryLedger,
  * one transaction for the mails in flight together), so a job seen again (a relay retry,
@@ -36,7 +67,7 @@ const MAIL_CONCURRENCY = 32;
  * sending a second copy. A crash between the transport and the commit sends again on
  * retry, with the same Message-ID.
  */
-@Processor(QUEUES.mail, { concurrency: MAIL_CONCURRENCY })
+@Injectable()
 export class MailProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(MailProcessor.name);
 
@@ -46,6 +77,7 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     private readonly config: AppConfig,
     @InjectDataSource('notifications') private readonly dataSource: DataSource,
+    @InjectQueue(QUEUES.mail) private readonly queue: Queue,
   ) {
     super();
     this.ledger = new DeliveryLedger(dataSource, config.MAIL_TRANSPORT, MAIL_CONCURRENCY);
@@ -117,20 +149,54 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
 
   private async send(jobId: string, message: MailMessage): Promise<MailJobResult> {
     const messageId = this.messageId(jobId);
-    const providerId = await this.ledger.deliver(jobId, messageId, async () => {
-      try {
-        return (await this.transport.send({ ...message, from: this.config.MAIL_FROM, messageId })).id;
-      } catch (error) {
-        // Retrying a message the provider refuses for good only delays the failed job.
-        if (error instanceof MailRejectedError && error.permanent) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-    });
+    let providerId: string | null;
+    try {
+      providerId = await this.ledger.deliver(
+        jobId,
+        messageId,
+        async () => (await this.transport.send({ ...message, from: this.config.MAIL_FROM, messageId })).id,
+      );
+    } catch (error) {
+      throw await this.answerRefusal(jobId, error);
+    }
     if (providerId === null) {
       this.logger.log(`mail job ${jobId} was delivered before; skipped`);
       return { messageId, delivered: false };
     }
     return { messageId, delivered: true, providerId };
+  }
+
+  /** What the job throws when its send failed (see RefusalScope). */
+  private async answerRefusal(jobId: string, error: unknown): Promise<unknown> {
+    if (!(error instanceof MailRejectedError)) return error;
+    switch (error.scope) {
+      case 'message':
+        // Retrying a message the provider refuses for good only delays the failed job.
+        return new UnrecoverableError(error.message);
+      case 'account':
+        this.logger.error(
+          `mail job ${jobId}: ${error.message}. The sending account or identity is at fault, not this mail: ` +
+            `the mail queue waits ${ACCOUNT_REFUSAL_WAIT_MS / 60_000} minutes and tries again, no attempt spent`,
+        );
+        return this.holdQueue(ACCOUNT_REFUSAL_WAIT_MS);
+      case 'quota':
+        this.logger.warn(
+          `mail job ${jobId}: ${error.message}. The daily sending quota is used up: ` +
+            `the mail queue waits ${DAILY_QUOTA_WAIT_MS / 60_000} minutes and tries again, no attempt spent`,
+        );
+        return this.holdQueue(DAILY_QUOTA_WAIT_MS);
+      default:
+        return error;
+    }
+  }
+
+  /**
+   * Holds every mail worker for `ms` (the queue's rate limit, which only a queue with a limiter obeys:
+   * the SES transport's, mailWorkerOptions); the job goes back to the waiting list without spending an attempt.
+   */
+  private async holdQueue(ms: number): Promise<Error> {
+    await this.queue.rateLimit(ms);
+    return Worker.RateLimitError();
   }
 
   @OnWorkerEvent('failed')

@@ -1,11 +1,45 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { SendRawEmailCommand, SESClient, SESServiceException } from '@aws-sdk/client-ses';
 import type { AppConfig } from '@portal/config';
-import { MailRejectedError, MailTransport, OutgoingMail } from './mail-transport';
+import { MailRejectedError, MailTransport, OutgoingMail, type RefusalScope } from './mail-transport';
 import { composeMime } from './mime';
 
-/** SES answers that mean "this message will never be accepted as it is". */
-const PERMANENT_ERRORS = new Set(['MessageRejected', 'MailFromDomainNotVerifiedException', 'InvalidParameterValue']);
+/**
+ * SendRawEmail's errors (SES API v1, @aws-sdk/client-ses) about the account or the sending identity, never
+ * the message; with the common AWS errors of credentials that are wrong or lack the permission.
+ */
+const ACCOUNT_ERRORS = new Set([
+  'AccountSendingPausedException',
+  'ConfigurationSetDoesNotExistException',
+  'ConfigurationSetSendingPausedException',
+  'MailFromDomainNotVerifiedException',
+  'AccessDenied',
+  'AccessDeniedException',
+  'InvalidClientTokenId',
+  'SignatureDoesNotMatch',
+  'UnrecognizedClientException',
+]);
+/**
+ * MessageRejected is also SES's answer to an account problem: a sender identity not verified ("Email address
+ * is not verified. The following identities failed the check ..."), or not ours to send from ("Did not have
+ * authority to send from email ..."), recipients outside the sandbox, sending paused. Its other texts (a
+ * blocked address, a virus, a message too long) are about the message.
+ */
+const ACCOUNT_REJECTION = /not verified|failed the check|authority to send|not authorized|sandbox|sending paused/i;
+/** Refusals of this message for good: its recipients or its content. */
+const MESSAGE_ERRORS = new Set(['MessageRejected', 'InvalidParameterValue']);
+/** SES's throttling error ("Throttling" in the v1 API); its text says which limit: the rate, or the day's quota. */
+const THROTTLING_ERRORS = new Set(['Throttling', 'ThrottlingException']);
+
+/** What an SES error is about (see RefusalScope). */
+export function refusalScope(error: { name: string; message: string }): RefusalScope {
+  if (THROTTLING_ERRORS.has(error.name)) {
+    return /daily message quota exceeded/i.test(error.message) ? 'quota' : 'transient';
+  }
+  if (ACCOUNT_ERRORS.has(error.name)) return 'account';
+  if (error.name === 'MessageRejected' && ACCOUNT_REJECTION.test(error.message)) return 'account';
+  return MESSAGE_ERRORS.has(error.name) ? 'message' : 'transient';
+}
 
 /**
  * Production transport: the same MIME bytes as the file transport, through SES
@@ -44,7 +78,7 @@ export class SesMailTransport implements MailTransport, OnModuleDestroy {
       if (error instanceof SESServiceException) {
         throw new MailRejectedError(
           `SES refused message ${message.messageId}: ${error.name}: ${error.message}`,
-          PERMANENT_ERRORS.has(error.name),
+          refusalScope(error),
           { cause: error },
         );
       }
