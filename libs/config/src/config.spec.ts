@@ -65,6 +65,21 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps a 10 GB vault per client and 16 uploads at once per documents process unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([defaults.VAULT_QUOTA_BYTES, defaults.DOCUMENTS_MAX_UPLOADS_IN_FLIGHT]).toEqual([10 * 1024 ** 3, 16]);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      VAULT_QUOTA_BYTES: '21474836480',
+      DOCUMENTS_MAX_UPLOADS_IN_FLIGHT: '4',
+    });
+    expect([set.VAULT_QUOTA_BYTES, set.DOCUMENTS_MAX_UPLOADS_IN_FLIGHT]).toEqual([20 * 1024 ** 3, 4]);
+    expect(problems({ DATA_DIR: dataDir(), VAULT_QUOTA_BYTES: '10GB', DOCUMENTS_MAX_UPLOADS_IN_FLIGHT: '0' })).toEqual([
+      'Invalid configuration: VAULT_QUOTA_BYTES must be a whole number of bytes, at least 1048576 (1 MB) (got "10GB")',
+      'Invalid configuration: DOCUMENTS_MAX_UPLOADS_IN_FLIGHT must be an integer between 1 and 1000 (got "0")',
+    ]);
+  });
+
   it('requires secrets and external services in production', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production',

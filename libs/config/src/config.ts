@@ -321,6 +321,22 @@ export class AppConfig {
   @IsString()
   S3_BUCKET?: string;
 
+  /** Bytes a client may keep in their vault, all files together (admins' library uploads are not counted). */
+  @Transform(toInt)
+  @IsInt({ message: 'VAULT_QUOTA_BYTES must be a whole number of bytes, at least 1048576 (1 MB)' })
+  @Min(1024 * 1024, { message: 'VAULT_QUOTA_BYTES must be a whole number of bytes, at least 1048576 (1 MB)' })
+  VAULT_QUOTA_BYTES = 10 * 1024 ** 3;
+
+  /**
+   * Uploads one documents process takes at once, all accounts together: each holds buffers (S3 parts
+   * of 5 MB), so this bounds the memory uploads can take. One more is answered 503 with Retry-After.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'DOCUMENTS_MAX_UPLOADS_IN_FLIGHT must be an integer between 1 and 1000' })
+  @Min(1, { message: 'DOCUMENTS_MAX_UPLOADS_IN_FLIGHT must be an integer between 1 and 1000' })
+  @Max(1000, { message: 'DOCUMENTS_MAX_UPLOADS_IN_FLIGHT must be an integer between 1 and 1000' })
+  DOCUMENTS_MAX_UPLOADS_IN_FLIGHT = 16;
+
   // Third parties of the web app. Vite reads the same variables when it builds web/, and the
   // gateway's Content-Security-Policy allows exactly their origins: one setting for both.
   @Transform(emptyToUndefined)

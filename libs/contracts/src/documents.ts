@@ -96,6 +96,30 @@ export const PROGRAM_CONTENT_REFUSED =
   'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.';
 
 /** The two shared libraries: GET /files/forms and GET /files/public. */
+/** The start of every vault-full refusal: the web tells it apart from a proxy's 413 by it. */
+export const VAULT_FULL_PREFIX = 'Your vault is full';
+
+/** A quota for people, in whole GB when it is whole (1 GB = 1024³ bytes, as file sizes are shown). */
+function quotaText(quotaBytes: number): string {
+  const gb = quotaBytes / 1024 ** 3;
+  if (gb >= 1) return `${Number(gb.toFixed(1))} GB`;
+  return `${Number((quotaBytes / 1024 ** 2).toFixed(1))} MB`;
+}
+
+/**
+ * The 413 of a vault upload that would take the client's stored bytes over their quota (the web shows
+ * it in the upload form as it is): 'Your vault is full (10 GB). Delete files you no longer need, or contact us.'
+ */
+export const VAULT_FULL = (quotaBytes: number) =>
+  `${VAULT_FULL_PREFIX} (${quotaText(quotaBytes)}). Delete files you no longer need, or contact us.`;
+
+/** The 429 of an upload begun while the account already has the most uploads allowed under way. */
+export const TOO_MANY_UPLOADS = (inFlight: number) =>
+  `You already have ${inFlight} uploads under way. Please wait for one of them to finish, then try again.`;
+
+/** The 503 of an upload begun while the service is taking all the uploads it can at once. */
+export const UPLOADS_BUSY = 'We are receiving many uploads right now. Please try again in a minute.';
+
 export const LIBRARY_AREAS = ['forms', 'public'] as const;
 export type LibraryArea = (typeof LIBRARY_AREAS)[number];
 

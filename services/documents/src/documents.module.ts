@@ -8,6 +8,7 @@ import { ClientVaultsService } from './client-vaults/client-vaults.service';
 import { VaultAccess } from './client-vaults/vault-access.entity';
 import { DOCUMENTS_DATA } from './documents.data';
 import { DOCUMENTS_STORAGE } from './files/documents-storage';
+import { UploadSlots } from './files/upload-slots';
 import { OrphanedObjectsCleanup } from './housekeeping/orphaned-objects.cleanup';
 import { LibraryFile } from './library/library-file.entity';
 import { LibraryController } from './library/library.controller';
@@ -25,6 +26,6 @@ import { VaultService } from './vault/vault.service';
     HousekeepingModule.forService('documents', { tasks: [OrphanedObjectsCleanup] }),
   ],
   controllers: [serviceHealthController('documents'), VaultController, ClientVaultsController, LibraryController],
-  providers: [DOCUMENTS_STORAGE, VaultService, ClientVaultsService, LibraryService],
+  providers: [DOCUMENTS_STORAGE, UploadSlots, VaultService, ClientVaultsService, LibraryService],
 })
 export class DocumentsModule {}

@@ -93,7 +93,11 @@ export class DocumentsApp {
   private moto?: RunningMoto;
   private s3?: S3Client;
 
-  constructor(readonly driver: Driver) {}
+  /** `env`: settings of the app beyond the fixture's own (a small quota, fewer uploads at once). */
+  constructor(
+    readonly driver: Driver,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   get baseUrl(): string {
     return this.app.gateway.baseUrl;
@@ -133,6 +137,7 @@ export class DocumentsApp {
       ADMIN_PASSWORD,
       STAFF_EMAIL: this.staffEmail,
       ...storageEnv,
+      ...this.env,
     });
     const admin = await login(this.call, this.adminEmail, ADMIN_PASSWORD);
     if (admin.status !== 200) throw new Error(`admin login answered ${admin.status}`);
@@ -253,6 +258,57 @@ export class DocumentsApp {
         request.end();
       })().catch(reject);
     });
+  }
+
+  /**
+   * An upload that starts (headers, the file's part header and its first 6 MB) and waits: `finish()`
+   * sends the rest and resolves with the answer; `abandon()` drops the connection, as a client gone.
+   */
+  heldUpload(
+    path: string,
+    token: string,
+    filename = 'held.pdf',
+  ): { answer: Promise<{ status: number; body: Record<string, unknown> }>; finish(): void; abandon(): void } {
+    const boundary = `----portal-held-${randomBytes(8).toString('hex')}`;
+    const url = new URL(`${this.baseUrl}/api${path}`);
+    let request!: ReturnType<typeof httpRequest>;
+    const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          // A connection of its own: a kept-alive one the server has just closed would drop the upload.
+          agent: false,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'x-forwarded-for': '10.7.0.1',
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+    });
+    // Past S3's first part (5 MB), so that the write shows in leftovers() on either driver.
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 `,
+    );
+    request.write(randomBytes(6 * MB));
+    request.flushHeaders();
+    return {
+      answer,
+      finish: () => request.end(`held\r\n--${boundary}--\r\n`),
+      abandon: () => request.destroy(),
+    };
   }
 
   /** A request whose path goes out exactly as written (fetch would resolve "/../" and "%2E%2E" first). */

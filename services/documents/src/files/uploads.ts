@@ -94,7 +94,7 @@ export async function receiveUpload(
   let current: Readable | undefined;
   let sniffer: ProgramSniffer | undefined;
   try {
-    if (!request.isMultipart()) throw new UnsupportedMediaTypeException({ detail: MESSAGES.notMultipart });
+    assertMultipart(request);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       throw new PayloadTooLargeException({ detail: MESSAGES.fileTooLarge });
@@ -151,6 +151,11 @@ export async function receiveUpload(
     // the exception filter's keepReadingAfterAnswer).
     throw refusal(sniffer?.refusal ?? error);
   }
+}
+
+/** Refuses (415) a request that is not an upload: before it is counted as one (UploadSlots), and in receiveUpload. */
+export function assertMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeException({ detail: MESSAGES.notMultipart });
 }
 
 /** Removes an object that will not get a row; a failure leaves an unreferenced object, logged to be swept. */

@@ -19,7 +19,8 @@ import { RATE_LIMITS } from '../common/rate-limits';
 import { iso } from '../common/sql';
 import { sendDownload } from '../files/downloads';
 import { checkedName, libraryPath, parseLibraryPath, parsePrefix } from '../files/file-names';
-import { discard, receiveUpload } from '../files/uploads';
+import { UploadSlots } from '../files/upload-slots';
+import { assertMultipart, discard, receiveUpload } from '../files/uploads';
 import { LibraryFile } from './library-file.entity';
 
 function toReply(file: Pick<LibraryFile, 'path' | 'size' | 'uploadedAt' | 'contentType'>): LibraryFileReply {
@@ -45,6 +46,7 @@ export class LibraryService {
     private readonly storage: FileStorage,
     private readonly limiter: RateLimiter,
     private readonly audit: AuditTrail,
+    private readonly slots: UploadSlots,
   ) {}
 
   /** Every file under `prefix`, or (not recursive) its files and immediate sub-folders. */
@@ -78,7 +80,13 @@ export class LibraryService {
    * (serialised per path); a file it replaces loses its row in the same transaction and its bytes
    * right after.
    */
-  async upload(
+  upload(admin: AuthUser, scope: AuditScope, area: LibraryArea, request: FastifyRequest): Promise<LibraryUploadReply> {
+    // Library uploads take no vault quota, but they hold memory like any other: the same slots.
+    assertMultipart(request);
+    return this.slots.run(admin.id, () => this.receive(admin, scope, area, request));
+  }
+
+  private async receive(
     admin: AuthUser,
     scope: AuditScope,
     area: LibraryArea,

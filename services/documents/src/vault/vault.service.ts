@@ -1,19 +1,20 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import { AppConfig } from '@portal/config';
-import type { MessageReply, VaultListReply, VaultUploadReply } from '@portal/contracts';
+import { type MessageReply, VAULT_FULL, type VaultListReply, type VaultUploadReply } from '@portal/contracts';
 import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { RateLimiter } from '@portal/http';
 import { FileStorage, storageKey } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { UUID } from '../common/sql';
 import { sendDownload } from '../files/downloads';
-import { discard, receiveUpload } from '../files/uploads';
+import { UploadSlots } from '../files/upload-slots';
+import { assertMultipart, discard, receiveUpload } from '../files/uploads';
 import { VaultFile } from './vault-file.entity';
 import { toVaultFileReply } from './vault-view';
 
@@ -35,6 +36,7 @@ export class VaultService {
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly audit: AuditTrail,
+    private readonly slots: UploadSlots,
   ) {}
 
   /** Newest first. */
@@ -51,15 +53,32 @@ export class VaultService {
    * audit entry in one transaction: the row exists only once the object is complete, and the mail
    * and the entry only with the row.
    */
-  async upload(user: AuthUser, scope: AuditScope, request: FastifyRequest): Promise<VaultUploadReply> {
+  upload(user: AuthUser, scope: AuditScope, request: FastifyRequest): Promise<VaultUploadReply> {
+    assertMultipart(request);
+    return this.slots.run(user.id, () => this.receive(user, scope, request));
+  }
+
+  /**
+   * The quota is checked twice: before a byte is read (what is stored plus the declared length, which
+   * a little overstates the file), and again with the row, under a lock of the owner, so that two
+   * uploads under way at once cannot both take the last room; the one that no longer fits loses its
+   * object and is refused like the first check refuses.
+   */
+  private async receive(user: AuthUser, scope: AuditScope, request: FastifyRequest): Promise<VaultUploadReply> {
     const id = randomUUID();
     const key = storageKey('vault', user.id, id);
     const { stored, fileName } = await receiveUpload(this.storage, request, {
       key,
-      precheck: () => this.limiter.consume(RATE_LIMITS.vaultUploadPerAccount, user.id),
+      precheck: async () => {
+        await this.limiter.consume(RATE_LIMITS.vaultUploadPerAccount, user.id);
+        const declared = Number(request.headers['content-length']);
+        await this.checkQuota(this.dataSource.manager, user.id, Number.isFinite(declared) ? declared : 0);
+      },
     });
     try {
       const file = await this.dataSource.transaction(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`vault-quota:${user.id}`]);
+        await this.checkQuota(manager, user.id, stored.size);
         const row = await manager.getRepository(VaultFile).save(
           manager.getRepository(VaultFile).create({
             id,
@@ -134,6 +153,26 @@ export class VaultService {
     });
     this.logger.log(`vault file ${file.id} deleted by ${user.id}`);
     return { message: MESSAGES.deleted };
+  }
+
+  /**
+   * Refuses an upload of `adding` bytes that would take the owner's vault past the quota: 413, the
+   * request's content more than we take, as for a file over 200 MB; not 507, a 5xx that says the
+   * server failed (it would count against our error rate, and clients and proxies may retry a 5xx).
+   */
+  private async checkQuota(manager: EntityManager, ownerId: string, adding: number): Promise<void> {
+    const quota = this.config.VAULT_QUOTA_BYTES;
+    if ((await this.usedBytes(manager, ownerId)) + adding > quota) {
+      throw new PayloadTooLargeException({ detail: VAULT_FULL(quota) });
+    }
+  }
+
+  private async usedBytes(manager: EntityManager, ownerId: string): Promise<number> {
+    const [{ used }] = (await manager.query(
+      'SELECT COALESCE(SUM(size), 0)::bigint AS used FROM vault_files WHERE owner_id = $1',
+      [ownerId],
+    )) as Array<{ used: string }>;
+    return Number(used);
   }
 
   private async findOwn(user: AuthUser, id: string): Promise<VaultFile> {

@@ -40,6 +40,17 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to upload file. Please try again.');
   });
 
+  it('says the server’s words for a full vault (a 413 too), the over-limit text for any other 413', () => {
+    const full = 'Your vault is full (10 GB). Delete files you no longer need, or contact us.';
+    expect(uploadErrorMessage(apiError(413, full))).toBe(full);
+    expect(uploadErrorMessage(new ApiError(413, 'Request failed with status 413', '<html>413</html>'))).toBe(
+      'File size exceeds the 200MB limit. Please upload a smaller file.',
+    );
+    expect(uploadErrorMessage(apiError(503, 'We are receiving many uploads right now.'))).toBe(
+      'Failed to upload file. Please try again.',
+    );
+  });
+
   it('tells a cancel apart', () => {
     const abort = new DOMException('The upload was cancelled', 'AbortError');
     expect(isCancelled(abort)).toBe(true);

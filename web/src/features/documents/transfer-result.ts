@@ -1,3 +1,4 @@
+import { VAULT_FULL_PREFIX } from '@portal/contracts';
 import { ApiError } from '../../shared/api/client';
 import { DASHBOARD_MESSAGES } from './files';
 
@@ -31,17 +32,19 @@ export function isCancelled(error: unknown): boolean {
 }
 
 /**
- * The message of a failed upload: the server's own words when it refused the file (too large, a
- * refused name, too many uploads), the spec's text otherwise (a failure of ours, the network).
+ * The message of a failed upload: the server's own words when it refused the file (too large, a full
+ * vault, a refused name, too many uploads), the spec's text otherwise (a failure of ours, the network).
  */
 export function uploadErrorMessage(error: unknown): string {
   if (isCancelled(error)) return DASHBOARD_MESSAGES.cancelled;
-  if (error instanceof ApiError && error.status === 413) return DASHBOARD_MESSAGES.tooLarge;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-    const detail = (error.body as { detail?: unknown } | undefined)?.detail;
-    if (typeof detail === 'string' && detail.trim()) return detail;
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 401) {
+    return DASHBOARD_MESSAGES.uploadFailed;
   }
-  return DASHBOARD_MESSAGES.uploadFailed;
+  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+  const said = typeof detail === 'string' && detail.trim() ? detail : undefined;
+  // A 413 is the spec's over-limit text (a proxy's 413 says nothing of ours), unless the vault is full.
+  if (error.status === 413) return said?.startsWith(VAULT_FULL_PREFIX) ? said : DASHBOARD_MESSAGES.tooLarge;
+  return said ?? DASHBOARD_MESSAGES.uploadFailed;
 }
 
 /**
