@@ -58,6 +58,14 @@ export interface ListOptions {
   recursive?: boolean;
 }
 
+/** Files a page of listPages() holds unless told otherwise: what one S3 ListObjectsV2 answer holds at most. */
+export const LIST_PAGE_SIZE = 1000;
+
+export interface ListPagesOptions {
+  /** Files a page holds at most (LIST_PAGE_SIZE, S3's most, unless told fewer). */
+  pageSize?: number;
+}
+
 export interface Listing {
   /** Sorted by key (UTF-8 byte order, as S3 lists). */
   files: ListedFile[];
@@ -93,6 +101,14 @@ export abstract class FileStorage {
 
   /** Files under the folder `prefix` ('' for everything); see ListOptions. */
   abstract list(prefix: string, options?: ListOptions): Promise<Listing>;
+
+  /**
+   * Every file under the folder `prefix` ('' for everything), recursively, one page at a time: what
+   * reads a whole bucket (the daily sweep) without holding its listing in memory. Pages are in key
+   * order on S3, in no promised order on disk; a file deleted once its page is read is not missed
+   * nor listed again by the pages after.
+   */
+  abstract listPages(prefix: string, options?: ListPagesOptions): AsyncGenerator<ListedFile[]>;
 
   /**
    * Removes the unfinished writes under the folder `prefix` begun before `before`: what a process that

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, Stats } from 'node:fs';
-import type { Dirent } from 'node:fs';
-import { FileHandle, mkdir, open, readdir, readFile, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import type { Dir, Dirent } from 'node:fs';
+import { FileHandle, mkdir, open, opendir, readdir, readFile, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +16,9 @@ import {
   GetOptions,
   ListedFile,
   Listing,
+  LIST_PAGE_SIZE,
   ListOptions,
+  ListPagesOptions,
   PutOptions,
   StoredFile,
 } from './file-storage';
@@ -193,6 +195,51 @@ export class LocalFileStorage extends FileStorage {
     };
     await walk(folder ? this.inside(join(this.root, ...folder.split('/'))) : this.root, folder);
     return { files: files.sort(byKey), folders: folders.sort(byKey).map(({ key }) => key) };
+  }
+
+  async *listPages(prefix: string, options: ListPagesOptions = {}): AsyncGenerator<ListedFile[]> {
+    const folder = storagePrefix(prefix);
+    const pageSize = options.pageSize ?? LIST_PAGE_SIZE;
+    let page: ListedFile[] = [];
+    for await (const file of this.walkFiles(
+      folder ? this.inside(join(this.root, ...folder.split('/'))) : this.root,
+      folder,
+    )) {
+      page.push(file);
+      if (page.length >= pageSize) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
+  /**
+   * The files under `dir`, read a directory entry at a time (opendir), never a whole folder's names at
+   * once: a folder of a million files is walked in constant memory.
+   */
+  private async *walkFiles(dir: string, keyPrefix: string): AsyncGenerator<ListedFile> {
+    let handle: Dir;
+    try {
+      handle = await opendir(dir);
+    } catch (error) {
+      if (['ENOENT', 'ENOTDIR'].includes(code(error) ?? '')) return;
+      throw error;
+    }
+    // A for await closes the handle however the walk ends.
+    for await (const entry of handle) {
+      if (entry.name.startsWith(RESERVED_PREFIX)) continue;
+      const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) yield* this.walkFiles(path, key);
+      else if (entry.isFile()) {
+        const stats = await stat(path).catch((error: unknown) => {
+          if (code(error) === 'ENOENT') return undefined; // deleted while listing
+          throw error;
+        });
+        if (stats) yield { key, size: stats.size, lastModified: stats.mtime };
+      }
+    }
   }
 
   async removeAbandonedWrites(prefix: string, before: Date): Promise<number> {

@@ -26,7 +26,9 @@ import {
   GetOptions,
   ListedFile,
   Listing,
+  LIST_PAGE_SIZE,
   ListOptions,
+  ListPagesOptions,
   PutOptions,
   StoredFile,
 } from './file-storage';
@@ -213,31 +215,49 @@ export class S3FileStorage extends FileStorage {
 
   async list(prefix: string, options: ListOptions = {}): Promise<Listing> {
     const folder = storagePrefix(prefix);
-    const recursive = options.recursive ?? true;
     const files: ListedFile[] = [];
     const folders: string[] = [];
+    for await (const page of this.listObjects(folder, { oneLevel: !(options.recursive ?? true) })) {
+      files.push(...page.files);
+      folders.push(...page.folders);
+    }
+    const byKey = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+    return { files: files.sort((a, b) => byKey(a.key, b.key)), folders: folders.sort(byKey) };
+  }
+
+  async *listPages(prefix: string, options: ListPagesOptions = {}): AsyncGenerator<ListedFile[]> {
+    const pages = this.listObjects(storagePrefix(prefix), { maxKeys: options.pageSize ?? LIST_PAGE_SIZE });
+    for await (const { files } of pages) if (files.length > 0) yield files;
+  }
+
+  /** ListObjectsV2 page after page under `folder` (the token says where the last page ended: deleting keys of the pages read skips none after them). */
+  private async *listObjects(
+    folder: string,
+    options: { oneLevel?: boolean; maxKeys?: number },
+  ): AsyncGenerator<{ files: ListedFile[]; folders: string[] }> {
     let continuationToken: string | undefined;
     do {
       const page: ListObjectsV2CommandOutput = await this.client.send(
         new ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: folder ? `${folder}/` : undefined,
-          Delimiter: recursive ? undefined : '/',
+          Delimiter: options.oneLevel ? '/' : undefined,
           ContinuationToken: continuationToken,
+          MaxKeys: options.maxKeys,
         }),
       );
+      const files: ListedFile[] = [];
       for (const object of page.Contents ?? []) {
         // "folder/" placeholder objects (made by consoles) are not files.
         if (!object.Key || object.Key.endsWith('/')) continue;
         files.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) });
       }
-      for (const common of page.CommonPrefixes ?? []) {
-        if (common.Prefix) folders.push(common.Prefix.replace(/\/$/, ''));
-      }
+      const folders = (page.CommonPrefixes ?? []).flatMap((common) =>
+        common.Prefix ? [common.Prefix.replace(/\/$/, '')] : [],
+      );
+      yield { files, folders };
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
-    const byKey = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-    return { files: files.sort((a, b) => byKey(a.key, b.key)), folders: folders.sort(byKey) };
   }
 
   async removeAbandonedWrites(prefix: string, before: Date): Promise<number> {

@@ -10,10 +10,9 @@ export interface UnreferencedObjects {
   referenced(keys: string[]): Promise<Set<string>>;
   /** Told of each object removed. */
   removed?(key: string): void;
+  /** Objects listed, checked against the rows and removed at a time (LIST_PAGE_SIZE; fewer in tests). */
+  pageSize?: number;
 }
-
-/** Keys checked against the rows at once. */
-const BATCH = 500;
 
 /**
  * Removes the objects under `prefixes`, written before `before`, that no row points to: an upload whose
@@ -25,10 +24,10 @@ export async function removeUnreferencedObjects(storage: FileStorage, options: U
   let removed = 0;
   for (const prefix of options.prefixes) {
     removed += await storage.removeAbandonedWrites(prefix, options.before);
-    const { files } = await storage.list(prefix, { recursive: true });
-    const old = files.filter((file) => file.lastModified < options.before).map((file) => file.key);
-    for (let start = 0; start < old.length; start += BATCH) {
-      const keys = old.slice(start, start + BATCH);
+    // A page at a time: a bucket of a million objects is never held in memory as one listing.
+    for await (const page of storage.listPages(prefix, { pageSize: options.pageSize })) {
+      const keys = page.filter((file) => file.lastModified < options.before).map((file) => file.key);
+      if (keys.length === 0) continue;
       const kept = await options.referenced(keys);
       for (const key of keys.filter((candidate) => !kept.has(candidate))) {
         await storage.delete(key);

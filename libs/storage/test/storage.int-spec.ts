@@ -20,6 +20,7 @@ import {
   RangeNotSatisfiableError,
   S3FileStorage,
   s3ClientFor,
+  removeUnreferencedObjects,
   StorageKeyError,
 } from '@portal/storage';
 import { RunningMoto, startMotoServer, tempDataDir } from '@portal/testing';
@@ -354,6 +355,37 @@ describe.each([local, s3Subject])('FileStorage contract: $name', (factory) => {
       await storage.delete('lib/2025/e.pdf');
       expect((await storage.list('lib', { recursive: false })).folders).toEqual(['lib/2024']);
     });
+  });
+
+  it('lists a folder a page at a time, every file once', async () => {
+    const keys = ['pages/a.txt', 'pages/b.txt', 'pages/2024/c.txt', 'pages/2024/q1/d.txt', 'pages/e.txt'];
+    for (const key of keys) await storage.put(key, text('x'), { maxBytes: 10 });
+    const pages: string[][] = [];
+    for await (const page of storage.listPages('pages', { pageSize: 2 })) pages.push(page.map((file) => file.key));
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(pages.flat().sort()).toEqual([...keys].sort());
+    expect((await storage.listPages('nothing/here').next()).done).toBe(true);
+  });
+
+  it('sweeps the objects no row points to a listing page at a time, across pages, keeping the referenced ones', async () => {
+    const keys = Array.from({ length: 7 }, (_, index) => `sweep/${index}.txt`);
+    for (const key of keys) await storage.put(key, text('x'), { maxBytes: 10 });
+    const checked: string[][] = [];
+    const removed = await removeUnreferencedObjects(storage, {
+      prefixes: ['sweep'],
+      // Every object here is older than this.
+      before: new Date(Date.now() + 60_000),
+      pageSize: 3,
+      referenced: async (batch) => {
+        checked.push(batch);
+        return new Set(batch.filter((key) => key === 'sweep/0.txt' || key === 'sweep/5.txt'));
+      },
+    });
+    // Pages of 3: each checked against the rows on its own, its unreferenced objects removed before the next.
+    expect(checked.map((batch) => batch.length)).toEqual([3, 3, 1]);
+    expect(checked.flat().sort()).toEqual(keys);
+    expect(removed).toBe(5);
+    expect((await storage.list('sweep')).files.map((file) => file.key)).toEqual(['sweep/0.txt', 'sweep/5.txt']);
   });
 
   it('deletes a file, and deleting again is no error', async () => {
