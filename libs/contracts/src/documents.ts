@@ -95,7 +95,6 @@ export const PROGRAM_REFUSED = (extension: string) =>
 export const PROGRAM_CONTENT_REFUSED =
   'This file is a program, whatever its name, and programs cannot be uploaded. Please send documents, images or spreadsheets.';
 
-/** The two shared libraries: GET /files/forms and GET /files/public. */
 /** The start of every vault-full refusal: the web tells it apart from a proxy's 413 by it. */
 export const VAULT_FULL_PREFIX = 'Your vault is full';
 
@@ -120,6 +119,7 @@ export const TOO_MANY_UPLOADS = (inFlight: number) =>
 /** The 503 of an upload begun while the service is taking all the uploads it can at once. */
 export const UPLOADS_BUSY = 'We are receiving many uploads right now. Please try again in a minute.';
 
+/** The two shared libraries: GET /files/forms and GET /files/public. */
 export const LIBRARY_AREAS = ['forms', 'public'] as const;
 export type LibraryArea = (typeof LIBRARY_AREAS)[number];
 
