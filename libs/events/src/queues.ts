@@ -164,6 +164,8 @@ export interface MailTemplates {
    */
   'dispute-alert': {
     stage: 'opened' | 'closed';
+    /** Opened as an inquiry, now a chargeback (the bank escalated it): the staff were told of the inquiry. */
+    escalated?: boolean;
     clientName: string | null;
     clientEmail: string | null;
     /** What the charge paid for: 'LLC Formation', 'Starter Bookkeeping subscription'; the charge's description otherwise. */

@@ -101,7 +101,7 @@ export function openDispute(state: FakeStripeState, chargeId: string, options: D
       enhanced_evidence: {},
     },
     evidence_details: {
-      due_by: Math.floor(created / DAY) * DAY + EVIDENCE_DAYS * DAY + DAY - 1,
+      due_by: evidenceDueBy(created),
       enhanced_eligibility: {},
       has_evidence: false,
       past_due: false,
@@ -138,6 +138,35 @@ export function openDispute(state: FakeStripeState, chargeId: string, options: D
     state.request = request;
   }
   return dispute;
+}
+
+/**
+ * The bank escalates an open inquiry into a chargeback (no API request of ours does this): the same
+ * dispute becomes a chargeback (`needs_response`, a new evidence deadline, the submission count kept),
+ * with `charge.dispute.updated` and then `charge.dispute.funds_withdrawn`.
+ */
+export function escalateDispute(state: FakeStripeState, disputeId: string): Stripe.Dispute {
+  const dispute = disputeOf(state, disputeId);
+  assertOpen(dispute);
+  if (!isInquiry(dispute)) throw invalidRequest(`Dispute ${dispute.id} is not an inquiry.`, { param: 'dispute' });
+  const before = copy(dispute);
+  dispute.payment_method_details!.card!.case_type = 'chargeback';
+  dispute.status = 'needs_response';
+  dispute.evidence_details.due_by = evidenceDueBy(state.now());
+  const request = state.request;
+  state.request = null;
+  try {
+    state.emit('charge.dispute.updated', dispute, before);
+    moveFunds(state, dispute, 'withdrawn');
+  } finally {
+    state.request = request;
+  }
+  return dispute;
+}
+
+/** 23:59:59 UTC, EVIDENCE_DAYS days after the day of `from`: when Stripe's test disputes want evidence by. */
+function evidenceDueBy(from: number): number {
+  return Math.floor(from / DAY) * DAY + EVIDENCE_DAYS * DAY + DAY - 1;
 }
 
 export function retrieveDispute({ state, params, path }: Call): Stripe.Dispute {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { advanceClock } from './billing';
-import { DisputeOptions, openDispute } from './disputes';
+import { DisputeOptions, escalateDispute, openDispute } from './disputes';
 import { randomToken } from './ids';
 import { authenticateIntent } from './intents';
 import { ApiRequestLog, FakeStripeHttp } from './server';
@@ -53,6 +53,8 @@ export interface FakeStripe {
    * (and `charge.dispute.funds_withdrawn` for a chargeback) follow, as after a dispute test card's charge.
    */
   dispute(chargeId: string, options?: DisputeOptions): Stripe.Dispute;
+  /** The bank turns an open inquiry into a chargeback: `charge.dispute.updated`, then `funds_withdrawn`. */
+  escalateDispute(disputeId: string): Stripe.Dispute;
   /** The official SDK pointed at the fake (secret key unless another key is given). */
   client(key?: string): Stripe;
   stop(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       authenticateIntent(state, intentId, outcome);
     },
     dispute: (chargeId, disputeOptions) => copy(openDispute(state, chargeId, disputeOptions)),
+    escalateDispute: (disputeId) => copy(escalateDispute(state, disputeId)),
     client: (key = secretKey) => new Stripe(key, stripeClientOptions(url)),
     stop: async () => {
       await webhooks.stop();

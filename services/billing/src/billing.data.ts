@@ -7,6 +7,7 @@ import { SubscriptionRequestedTrial1796100000000 } from './migrations/1796100000
 import { OrderRefunds1796200000000 } from './migrations/1796200000000-OrderRefunds';
 import { InvoiceRefunds1796300000000 } from './migrations/1796300000000-InvoiceRefunds';
 import { Disputes1796400000000 } from './migrations/1796400000000-Disputes';
+import { DisputeAlertedAs1796500000000 } from './migrations/1796500000000-DisputeAlertedAs';
 import { Order } from './payments/order.entity';
 import { SetupIntentRecord } from './payments/setup-intent.entity';
 import { Invoice } from './subscriptions/invoice.entity';
@@ -25,5 +26,6 @@ export const BILLING_DATA = serviceData('billing', {
     OrderRefunds1796200000000,
     InvoiceRefunds1796300000000,
     Disputes1796400000000,
+    DisputeAlertedAs1796500000000,
   ],
 });

@@ -164,6 +164,37 @@ describe('disputes', () => {
     expect(await alerts(opened.id)).toEqual([expect.objectContaining({ stage: 'closed', status: 'lost' })]);
   });
 
+  it('tells the staff again, once, when the bank turns an inquiry into a chargeback', async () => {
+    const { chargeId } = await paidLlc('dispute-escalated');
+    const inquiry = billing.fake.dispute(chargeId, { inquiry: true });
+    await billing.settled();
+    expect(await alerts(inquiry.id)).toEqual([
+      expect.objectContaining({ stage: 'opened', status: 'warning_needs_response' }),
+    ]);
+    expect((await alerts(inquiry.id))[0].data.escalated).toBeUndefined();
+
+    billing.fake.escalateDispute(inquiry.id);
+    await billing.settled();
+    const chargeback = await billing.stripe.disputes.retrieve(inquiry.id);
+    expect(await disputeRow(inquiry.id)).toMatchObject({
+      status: 'needs_response',
+      evidence_due_by: new Date(chargeback.evidence_details.due_by! * 1000),
+    });
+    const told = await alerts(inquiry.id);
+    expect(told).toEqual([
+      expect.objectContaining({ stage: 'opened', status: 'warning_needs_response' }),
+      expect.objectContaining({
+        stage: 'opened',
+        status: 'needs_response',
+        data: expect.objectContaining({ escalated: true }) as unknown,
+      }),
+    ]);
+
+    // Every event again, in any order: nothing more (the inquiry's own events say nothing new either).
+    await redeliver(eventsOf(inquiry.id).reverse());
+    expect(await alerts(inquiry.id)).toHaveLength(2);
+  });
+
   it('records a dispute of a subscription payment against its invoice', async () => {
     const client = await newClient(app(), 'dispute-subscription');
     const created = await api<CreateSubscriptionReply>(app(), 'POST', '/subscriptions/stripe', {

@@ -12,6 +12,9 @@ import {
 import { Order } from '../payments/order.entity';
 import { Invoice } from '../subscriptions/invoice.entity';
 
+/** An inquiry (warning_* statuses: no money taken yet) or a chargeback. */
+export type DisputeKind = 'inquiry' | 'chargeback';
+
 /**
  * A dispute of a charge (a chargeback, or an inquiry) as Stripe last showed it, against the order or the
  * subscription invoice the charge paid; neither when the charge is not one of ours (staff are told anyway).
@@ -21,6 +24,10 @@ import { Invoice } from '../subscriptions/invoice.entity';
 @Check('disputes_owner_check', `order_id IS NULL OR invoice_id IS NULL`)
 @Check('disputes_amount_check', `amount_cents >= 0`)
 @Check('disputes_currency_check', `currency ~ '^[a-z]{3}$'`)
+@Check(
+  'disputes_alerted_as_check',
+  `(alerted_as IS NULL) = (alert_queued_at IS NULL) AND alerted_as IN ('inquiry', 'chargeback')`,
+)
 export class Dispute {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'disputes_pkey' })
   id: string;
@@ -76,6 +83,10 @@ export class Dispute {
   /** Set with the staff alert, in the same transaction: one alert per dispute. */
   @Column({ type: 'timestamptz', nullable: true })
   alertQueuedAt: Date | null;
+
+  /** What that alert (or the later one when an inquiry became a chargeback) said it was. */
+  @Column({ type: 'text', nullable: true })
+  alertedAs: DisputeKind | null;
 
   /** Set with the note that it was closed (won, lost), in the same transaction: one note per dispute. */
   @Column({ type: 'timestamptz', nullable: true })

@@ -12,7 +12,7 @@ import { StripeGateway } from '../stripe/stripe-client';
 import { Invoice } from '../subscriptions/invoice.entity';
 import { Subscription } from '../subscriptions/subscription.entity';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { Dispute } from './dispute.entity';
+import { Dispute, type DisputeKind } from './dispute.entity';
 
 /** Statuses after which nothing more can be done about a dispute. */
 const CLOSED_STATUSES = new Set(['won', 'lost', 'warning_closed', 'prevented']);
@@ -81,18 +81,25 @@ export class DisputesService {
       if (!known) this.logger.warn(`dispute ${stripeDisputeId} of charge ${charge.id} recorded: ${dispute.status}`);
 
       const stage = isClosed(row.status) ? 'closed' : 'opened';
-      // Told already: a redelivered or a later event of the same stage sends nothing.
-      if (stage === 'opened' ? row.alertQueuedAt : row.outcomeQueuedAt) return;
+      const kind = kindOf(row.status);
+      // Told already: a redelivered or a later event of the same stage sends nothing; an inquiry the bank
+      // turned into a chargeback (same dispute, new status and deadline, money taken now) is told once more.
+      const told =
+        stage === 'opened' ? row.alertQueuedAt && (row.alertedAs === kind || kind === 'inquiry') : row.outcomeQueuedAt;
+      if (told) return;
+      const escalated = stage === 'opened' && row.alertedAs === 'inquiry';
       await repository.update(
         { id: row.id },
-        stage === 'opened' ? { alertQueuedAt: new Date() } : { outcomeQueuedAt: new Date() },
+        stage === 'opened'
+          ? { alertQueuedAt: row.alertQueuedAt ?? new Date(), alertedAs: kind }
+          : { outcomeQueuedAt: new Date() },
       );
       await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
         template: 'dispute-alert',
         to: this.config.STAFF_EMAIL,
-        data: disputeAlert(stage, dispute, charge, owner),
+        data: { ...disputeAlert(stage, dispute, charge, owner), ...(escalated ? { escalated: true } : {}) },
       });
-      this.logger.log(`dispute ${stripeDisputeId}: staff told (${stage}, ${row.status})`);
+      this.logger.log(`dispute ${stripeDisputeId}: staff told (${escalated ? 'escalated' : stage}, ${row.status})`);
     });
   }
 
@@ -121,6 +128,11 @@ export class DisputesService {
         : null;
     return { order, invoice, subscription, customer };
   }
+}
+
+/** Stripe's inquiries have the warning_* statuses. */
+function kindOf(status: string): DisputeKind {
+  return status.startsWith('warning_') ? 'inquiry' : 'chargeback';
 }
 
 function isClosed(status: string): boolean {

@@ -139,6 +139,17 @@ describe('billing mails', () => {
       expect(extractLinks(mail)).toEqual([dashboardUrl]);
     });
 
+    it('escalated: the inquiry became a chargeback, with its new deadline', () => {
+      const mail = render({ escalated: true, evidenceDueBy: '2026-12-14T23:59:59.000Z' });
+      expect(mail.subject).toBe(
+        'Inquiry became a chargeback: $399.00 for LLC Formation, evidence due 14 December 2026',
+      );
+      expect(mail.text).toContain(
+        "The cardholder's bank turned its inquiry about the payment of $399.00 for LLC Formation into a chargeback",
+      );
+      expect(mail.text).toContain('Evidence due by: 14 December 2026 at 6:59 PM EST (America/New_York)');
+    });
+
     it('opened on a subscription payment, as an inquiry, and for a charge that is not the portal’s', () => {
       const subscription = render({
         description: 'Starter Bookkeeping subscription',

@@ -171,7 +171,9 @@ export const BILLING_TEMPLATES: { [T in BillingTemplate]: Renderer<T> } = {
     }
     const intro = inquiry
       ? `The cardholder's bank asks about the payment of ${amount} for ${what} (an inquiry: no money has been taken yet, but an unanswered inquiry can become a chargeback).`
-      : `The cardholder's bank disputed the payment of ${amount} for ${what} and took the amount back, with a dispute fee.`;
+      : data.escalated
+        ? `The cardholder's bank turned its inquiry about the payment of ${amount} for ${what} into a chargeback: it took the amount back, with a dispute fee, and set a new deadline.`
+        : `The cardholder's bank disputed the payment of ${amount} for ${what} and took the amount back, with a dispute fee.`;
     const after = [
       due
         ? `Submit evidence in Stripe before ${due}: after that the dispute cannot be answered and is lost.`
@@ -180,7 +182,7 @@ export const BILLING_TEMPLATES: { [T in BillingTemplate]: Renderer<T> } = {
     ];
     return {
       subject: oneLine(
-        `${inquiry ? 'Payment inquiry' : 'Payment disputed'}: ${amount} for ${what}${due ? `, evidence due ${formatDay(data.evidenceDueBy!, options.timeZone)}` : ''}`,
+        `${inquiry ? 'Payment inquiry' : data.escalated ? 'Inquiry became a chargeback' : 'Payment disputed'}: ${amount} for ${what}${due ? `, evidence due ${formatDay(data.evidenceDueBy!, options.timeZone)}` : ''}`,
       ),
       text: [intro, details.join('\n'), `Respond in Stripe: ${data.dashboardUrl}`, ...after].join('\n\n'),
       html: layout(options, {
