@@ -1,6 +1,7 @@
 import { extractLinks } from '@portal/events';
 // Billing's mails, rendered here with the data billing queues.
-import { formatDay, formatMoney } from './billing-templates';
+import { formatMoney } from './billing-templates';
+import { formatDay } from './dates';
 import { renderTemplate } from './templates';
 
 const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };

@@ -1,7 +1,7 @@
 import type { MailTemplates } from '@portal/events';
 import { formatBytes } from '@portal/storage';
 import { layout, MailLayoutOptions, oneLine, RenderedMail } from './layout';
-import { formatTimeIn } from './billing-templates';
+import { formatTimeIn } from './dates';
 
 /**
  * The documents service's mails. The staff mail names the file and links to the client's documents

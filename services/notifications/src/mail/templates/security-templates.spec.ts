@@ -1,6 +1,6 @@
 import { extractLinks, type MailTemplates, redactSecrets, type SecurityNoticeKind } from '@portal/events';
 // Identity's security notices, rendered here with the data identity queues.
-import { formatTimeIn } from './billing-templates';
+import { formatTimeIn } from './dates';
 import { renderTemplate } from './templates';
 
 const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };

@@ -1,5 +1,5 @@
 import type { MailTemplates, SecurityNoticeKind } from '@portal/events';
-import { formatTimeIn } from './billing-templates';
+import { formatTimeIn } from './dates';
 import { greeting, layout, MailLayoutOptions, RenderedMail } from './layout';
 
 const NOTICES: Record<SecurityNoticeKind, { subject: (brand: string) => string; what: string; also?: string }> = {
