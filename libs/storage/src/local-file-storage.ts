@@ -71,6 +71,20 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** The key of `name` in the folder of keys `folder` ('' : the root). */
+function keyIn(folder: string, name: string): string {
+  return folder ? `${folder}/${name}` : name;
+}
+
+/** A stored file as a listing shows it; undefined when it was deleted while the folder was read. */
+async function listedFile(path: string, key: string): Promise<ListedFile | undefined> {
+  const stats = await stat(path).catch((error: unknown) => {
+    if (code(error) === 'ENOENT') return undefined;
+    throw error;
+  });
+  return stats && { key, size: stats.size, lastModified: stats.mtime };
+}
+
 function byKey(a: { key: string }, b: { key: string }): number {
   return Buffer.compare(Buffer.from(a.key), Buffer.from(b.key));
 }
@@ -173,27 +187,23 @@ export class LocalFileStorage extends FileStorage {
 
   async list(prefix: string, options: ListOptions = {}): Promise<Listing> {
     const folder = storagePrefix(prefix);
-    const recursive = options.recursive ?? true;
+    const dir = this.folderPath(folder);
     const files: ListedFile[] = [];
     const folders: { key: string }[] = [];
-    const walk = async (dir: string, keyPrefix: string): Promise<void> => {
+    if (options.recursive ?? true) {
+      for await (const file of this.walkFiles(dir, folder)) files.push(file);
+    } else {
       for (const entry of await this.entries(dir)) {
-        const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+        const key = keyIn(folder, entry.name);
         const path = join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (recursive) await walk(path, key);
-          else if (await this.holdsFiles(path)) folders.push({ key });
+          if (await this.holdsFiles(path)) folders.push({ key });
         } else if (entry.isFile()) {
-          const stats = await stat(path).catch((error: unknown) => {
-            if (code(error) === 'ENOENT') return undefined; // deleted while listing
-            throw error;
-          });
-          if (stats) files.push({ key, size: stats.size, lastModified: stats.mtime });
+          const file = await listedFile(path, key);
+          if (file) files.push(file);
         }
-        // Anything else (symbolic links, sockets) is not a stored file and is never followed.
       }
-    };
-    await walk(folder ? this.inside(join(this.root, ...folder.split('/'))) : this.root, folder);
+    }
     return { files: files.sort(byKey), folders: folders.sort(byKey).map(({ key }) => key) };
   }
 
@@ -201,10 +211,7 @@ export class LocalFileStorage extends FileStorage {
     const folder = storagePrefix(prefix);
     const pageSize = options.pageSize ?? LIST_PAGE_SIZE;
     let page: ListedFile[] = [];
-    for await (const file of this.walkFiles(
-      folder ? this.inside(join(this.root, ...folder.split('/'))) : this.root,
-      folder,
-    )) {
+    for await (const file of this.walkFiles(this.folderPath(folder), folder)) {
       page.push(file);
       if (page.length >= pageSize) {
         yield page;
@@ -229,17 +236,20 @@ export class LocalFileStorage extends FileStorage {
     // A for await closes the handle however the walk ends.
     for await (const entry of handle) {
       if (entry.name.startsWith(RESERVED_PREFIX)) continue;
-      const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+      const key = keyIn(keyPrefix, entry.name);
       const path = join(dir, entry.name);
       if (entry.isDirectory()) yield* this.walkFiles(path, key);
       else if (entry.isFile()) {
-        const stats = await stat(path).catch((error: unknown) => {
-          if (code(error) === 'ENOENT') return undefined; // deleted while listing
-          throw error;
-        });
-        if (stats) yield { key, size: stats.size, lastModified: stats.mtime };
+        const file = await listedFile(path, key);
+        if (file) yield file;
       }
+      // Anything else (symbolic links, sockets) is not a stored file and is never followed.
     }
+  }
+
+  /** The directory of a folder of keys ('' : the root). */
+  private folderPath(folder: string): string {
+    return folder ? this.inside(join(this.root, ...folder.split('/'))) : this.root;
   }
 
   async removeAbandonedWrites(prefix: string, before: Date): Promise<number> {
