@@ -9,7 +9,14 @@ import {
   signInWithStoredSession,
   uniqueEmail,
 } from './support/accounts';
-import { callsSentBy, descriptionOf, expectFailedResponses, launchBrowser, newPage } from './support/browser';
+import {
+  callsSentBy,
+  descriptionOf,
+  expectFailedResponses,
+  holdRequests,
+  launchBrowser,
+  newPage,
+} from './support/browser';
 
 // The e-mail modal closes itself 2 s after a send: well inside this.
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -358,7 +365,12 @@ describe('the non-profit questionnaire', () => {
     // A second visitor opens the same code before the first submits.
     const late = await newPage(browser);
     expectFailedResponses(late, { status: 410, path: `/api/invite-codes/${code}/submit-nonprofit-onboarding` });
+    // While its code is checked, the page says so.
+    const validation = await holdRequests(late, `**/api/invite-codes/${code}`);
     await late.goto(`/new-nonprofit-llc?code=${code}`);
+    await validation.requested;
+    expect(await main(late).getByRole('status').textContent()).toBe('Validating invite code');
+    validation.release();
     const lateForm = main(late).getByRole('form', { name: NONPROFIT });
     await lateForm.waitFor();
 

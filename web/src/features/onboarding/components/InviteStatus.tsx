@@ -8,7 +8,7 @@ import styles from './Onboarding.module.css';
 export function ValidatingInvite() {
   return (
     <p role="status" className={styles.status}>
-      {ONBOARDING_MESSAGES.validating}...
+      {ONBOARDING_MESSAGES.validating}
     </p>
   );
 }
