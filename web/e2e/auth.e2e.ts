@@ -75,6 +75,45 @@ async function expectProfileOf(page: Page, account: Account): Promise<void> {
   await main(page).getByText(account.email, { exact: true }).waitFor();
 }
 
+/**
+ * A new verified account edits its profile, and the session ends before Save: the user signs in again,
+ * back on /profile with the form open on what was typed. Returns the page there.
+ */
+async function saveAfterTheSessionEnded(account: Account): Promise<Page> {
+  await registerVerified(account);
+  const page = await newPage(browser);
+  expectFailedResponses(page, { status: 401, path: '/api/profiles/me' });
+  await signInWithStoredSession(page, account, { ownSession: true });
+  await page.goto('/profile');
+  await expectProfileOf(page, account);
+  await main(page).getByRole('button', { name: 'Edit' }).click();
+  await main(page).getByLabel('First name').fill('Grace');
+  await main(page).getByLabel('Company (optional)').fill('Hopper Ledgers');
+  await main(page).getByLabel('Address line 1').fill('1 Compiler Way');
+  await main(page).getByLabel('City').fill('Arlington');
+  await main(page).getByLabel('State / Province').fill('VA');
+  await main(page).getByLabel('ZIP / Postal code').fill('22201');
+
+  // The session ends meanwhile (as a token past its hour is refused).
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  const signIn = await waitForPath(page, '/signin');
+  expect(signIn.searchParams.get('redirect')).toBe('/profile');
+  await submitSignIn(page, account);
+  await waitForPath(page, '/profile');
+
+  // The form is open again with what was typed, and says why.
+  await main(page)
+    .getByText('Your session ended before your changes were saved. Here they are again: check them and press Save.')
+    .waitFor();
+  return page;
+}
+
+/** The profile drafts the page's tab keeps (sessionStorage). */
+async function profileDrafts(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('profile-draft:')));
+}
+
 describe('sign up and e-mail verification', () => {
   it('signs up, reads the verification mail, opens its link and lands on the redirect target', async () => {
     const page = await newPage(browser);
@@ -456,32 +495,7 @@ describe('profile', () => {
 
   it('keeps what was typed when a save meets the end of the session, and gives it back after signing in', async () => {
     const account = newAccount('draft');
-    await registerVerified(account);
-    const page = await newPage(browser);
-    expectFailedResponses(page, { status: 401, path: '/api/profiles/me' });
-    await signInWithStoredSession(page, account, { ownSession: true });
-    await page.goto('/profile');
-    await expectProfileOf(page, account);
-    await main(page).getByRole('button', { name: 'Edit' }).click();
-    await main(page).getByLabel('First name').fill('Grace');
-    await main(page).getByLabel('Company (optional)').fill('Hopper Ledgers');
-    await main(page).getByLabel('Address line 1').fill('1 Compiler Way');
-    await main(page).getByLabel('City').fill('Arlington');
-    await main(page).getByLabel('State / Province').fill('VA');
-    await main(page).getByLabel('ZIP / Postal code').fill('22201');
-
-    // The session ends meanwhile (as a token past its hour is refused).
-    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
-    await main(page).getByRole('button', { name: 'Save' }).click();
-    const signIn = await waitForPath(page, '/signin');
-    expect(signIn.searchParams.get('redirect')).toBe('/profile');
-    await submitSignIn(page, account);
-    await waitForPath(page, '/profile');
-
-    // The form is open again with what was typed, and says why.
-    await main(page)
-      .getByText('Your session ended before your changes were saved. Here they are again: check them and press Save.')
-      .waitFor();
+    const page = await saveAfterTheSessionEnded(account);
     expect(await main(page).getByLabel('First name').inputValue()).toBe('Grace');
     expect(await main(page).getByLabel('Company (optional)').inputValue()).toBe('Hopper Ledgers');
     expect(await main(page).getByLabel('Address line 1').inputValue()).toBe('1 Compiler Way');
@@ -499,9 +513,26 @@ describe('profile', () => {
     await page.reload();
     await expectProfileOf(page, { ...account, firstName: 'Grace' });
     expect(await main(page).getByRole('button', { name: 'Edit' }).count()).toBe(1);
-    expect(
-      await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('profile-draft:'))),
-    ).toEqual([]);
+    expect(await profileDrafts(page)).toEqual([]);
+  });
+
+  it('forgets what was typed for after signing in when the user signs out instead', async () => {
+    const account = newAccount('draft-out');
+    const page = await saveAfterTheSessionEnded(account);
+    expect(await profileDrafts(page)).toHaveLength(1);
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: /^Account menu/ }).click();
+    await banner.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
+    await banner.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await profileDrafts(page)).toEqual([]);
+
+    // Signing in again in the tab: the profile as saved, no form, nothing given back.
+    await page.goto('/signin?redirect=%2Fprofile');
+    await submitSignIn(page, account);
+    await waitForPath(page, '/profile');
+    await expectProfileOf(page, account);
+    expect(await main(page).getByRole('button', { name: 'Edit' }).count()).toBe(1);
+    expect(await main(page).getByLabel('First name').count()).toBe(0);
   });
 
   it('offers the account menu by keyboard and signs out', async () => {

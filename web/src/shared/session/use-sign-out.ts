@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { apiClient } from '../api';
 import { ROUTES } from '../routes';
+import { clearUserDrafts, openDraftStorage } from '../storage/drafts';
 import { useSession } from './SessionProvider';
 
 /**
@@ -14,13 +15,18 @@ import { useSession } from './SessionProvider';
  * here, and kept alive should the tab be closed at once), unless `endedOnServer` says it has already.
  * The browser does not wait for that call: a failure leaves a token nobody holds any more, which
  * expires on its own.
+ *
+ * What the user kept in the tab to finish after signing in again (a profile edit the end of the session
+ * interrupted) goes too: signing out on purpose is leaving, perhaps a shared computer.
  */
 export function useSignOut(): (to?: string, options?: { endedOnServer?: boolean }) => void {
   const navigate = useNavigate();
-  const { signOut } = useSession();
+  const { signOut, current } = useSession();
   return (to = ROUTES.home, { endedOnServer = false } = {}) => {
     if (!endedOnServer)
       apiClient.post<MessageReply>('/auth/logout', undefined, { keepalive: true }).catch(() => undefined);
+    const { user } = current();
+    if (user?.id) clearUserDrafts(openDraftStorage(), user.id);
     flushSync(() => {
       void navigate(to);
       signOut();

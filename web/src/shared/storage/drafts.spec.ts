@@ -1,6 +1,6 @@
 import { draftKey } from '../../features/onboarding/hooks/use-questionnaire-draft';
 import { EMPTY_NONPROFIT } from '../../features/onboarding/questionnaires';
-import { clearDraft, readDraft, readSavedDraft, saveDraft } from './drafts';
+import { clearDraft, clearUserDrafts, readDraft, readSavedDraft, saveDraft, userDraftKey } from './drafts';
 import { createMemoryStorage } from './storage';
 
 const KEY = draftKey('/new-nonprofit-llc', 'K7M2-QX9D-4TRB-HF3W');
@@ -69,5 +69,23 @@ describe('questionnaire drafts', () => {
     expect(readDraft(refusing, KEY, EMPTY_NONPROFIT)).toEqual(EMPTY_NONPROFIT);
     expect(() => saveDraft(refusing, KEY, EMPTY_NONPROFIT)).not.toThrow();
     expect(() => clearDraft(refusing, KEY)).not.toThrow();
+  });
+});
+
+describe("a signed-in user's drafts", () => {
+  it("are kept per user, and signing out removes that user's only", () => {
+    const storage = createMemoryStorage();
+    const mine = userDraftKey('u-1', 'profile');
+    const theirs = userDraftKey('u-2', 'profile');
+    expect(mine).toBe('profile-draft:u-1');
+    saveDraft(storage, mine, { first_name: 'Grace' });
+    saveDraft(storage, theirs, { first_name: 'Ada' });
+    saveDraft(storage, KEY, EMPTY_NONPROFIT);
+
+    clearUserDrafts(storage, 'u-1');
+    expect(storage.getItem(mine)).toBeNull();
+    expect(storage.getItem(theirs)).not.toBeNull();
+    expect(storage.getItem(KEY)).not.toBeNull();
+    expect(() => clearUserDrafts(null, 'u-1')).not.toThrow();
   });
 });

@@ -71,3 +71,21 @@ export function clearDraft(storage: StorageLike | null, key: string): void {
     // As above.
   }
 }
+
+/**
+ * The forms whose drafts belong to the signed-in user (kept through the end of a session, to be given
+ * back after signing in again). An explicit sign-out removes them: the tab may be a shared computer's.
+ */
+const USER_DRAFT_FORMS = ['profile'] as const;
+
+export type UserDraftForm = (typeof USER_DRAFT_FORMS)[number];
+
+/** The key of `userId`'s draft of `form`. */
+export function userDraftKey(userId: string, form: UserDraftForm): string {
+  return `${form}-draft:${userId}`;
+}
+
+/** Removes every draft `userId` has in this tab (signing out). */
+export function clearUserDrafts(storage: StorageLike | null, userId: string): void {
+  for (const form of USER_DRAFT_FORMS) clearDraft(storage, userDraftKey(userId, form));
+}

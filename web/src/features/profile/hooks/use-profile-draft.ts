@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { clearDraft, openDraftStorage, readSavedDraft, saveDraft } from '../../../shared/storage/drafts';
+import { clearDraft, openDraftStorage, readSavedDraft, saveDraft, userDraftKey } from '../../../shared/storage/drafts';
 import { emptyAddress, type ProfileFormValues } from '../profile';
 
 export interface ProfileDraft {
@@ -21,12 +21,13 @@ const EMPTY: ProfileFormValues = {
 /**
  * The profile form's values while a save is under way, kept in the tab (sessionStorage) per user: a save
  * refused because the session ran out sends the user to sign in, and back here the form opens again
- * with what they typed. Dropped once the save is answered otherwise, or the form is cancelled.
+ * with what they typed. Dropped once the save is answered otherwise, or the form is cancelled, or the
+ * user signs out (useSignOut).
  */
 export function useProfileDraft(userId: string | null): ProfileDraft {
   const [draft] = useState(() => {
     const storage = userId ? openDraftStorage() : null;
-    const key = `profile-draft:${userId}`;
+    const key = userId ? userDraftKey(userId, 'profile') : '';
     return {
       restored: readSavedDraft(storage, key, EMPTY),
       keep: (values: ProfileFormValues) => saveDraft(storage, key, values),
