@@ -212,7 +212,7 @@ describe('the dashboard', () => {
     expect(later).toEqual([]);
   });
 
-  it('asks before a link or Back leaves the page during an upload, and stays when told to', async () => {
+  it('asks before a link, Back or Sign Out leaves the page during an upload, and stays when told to', async () => {
     const page = await newPage(browser);
     await signInWithStoredSession(page, user);
     // Reached within the app, so that Back stays in it (a history move, not a page load).
@@ -251,11 +251,18 @@ describe('the dashboard', () => {
       .getByRole('heading', { level: 1, name: 'Dashboard' })
       .waitFor({ state: 'detached' });
     expect(await Promise.race([answered, leftWithoutAsking(dashboardGone)])).toBe(question);
-    // Declined twice: the page, its address and its upload are still there, and it goes on.
+    // Sign Out, a button that leaves by the app's own navigation, asks too.
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    answered = nextQuestion('dismiss');
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
+    expect(await answered).toBe(question);
+    // Declined three times: the page, its address, the session and the upload are still there, and it goes on.
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await main(page).getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await progress.waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 
     answered = nextQuestion('accept');
     await aboutLink.click();
@@ -271,7 +278,7 @@ describe('the dashboard', () => {
     await main(page).getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
-    expect(asked).toHaveLength(3);
+    expect(asked).toHaveLength(4);
   });
 
   it('keeps the keyboard focus in the upload form after cancelling an upload', async () => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiClient } from '../api';
 import { ROUTES } from '../routes';
 import { clearUserDrafts, openDraftStorage } from '../storage/drafts';
+import { confirmLeaving } from '../ui/use-leave-guard';
 import { useSession } from './SessionProvider';
 
 /**
@@ -23,6 +24,9 @@ export function useSignOut(): (to?: string, options?: { endedOnServer?: boolean 
   const navigate = useNavigate();
   const { signOut, current } = useSession();
   return (to = ROUTES.home, { endedOnServer = false } = {}) => {
+    // A page that asks before it is left (an upload under way) asks here too; told to stay, nothing
+    // happens. A session the server has ended already is left whatever the answer.
+    if (!endedOnServer && !confirmLeaving()) return;
     if (!endedOnServer)
       apiClient.post<MessageReply>('/auth/logout', undefined, { keepalive: true }).catch(() => undefined);
     const { user } = current();

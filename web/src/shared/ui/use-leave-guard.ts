@@ -14,10 +14,10 @@ let undoing = false;
 
 /**
  * While `active`, leaving the page asks first: closing or reloading the tab (the browser's own "Leave
- * site?" prompt), following a link within the site, and Back or Forward (`question`, answered OK to
- * leave). React Router's own blocker (useBlocker) needs a data router; the app's BrowserRouter has
- * none, so a link's click is stopped before the router sees it, and a history move the user declines
- * is undone before the router sees it (installLeaveGuard).
+ * site?" prompt), following a link within the site, Back or Forward (`question`, answered OK to leave),
+ * and the app's own navigations that call confirmLeaving. React Router's own blocker (useBlocker) needs
+ * a data router; the app's BrowserRouter has none, so a link's click is stopped before the router sees
+ * it, and a history move the user declines is undone before the router sees it (installLeaveGuard).
  */
 export function useLeaveGuard(active: boolean, question: string): void {
   useEffect(() => {
@@ -39,6 +39,14 @@ export function useLeaveGuard(active: boolean, question: string): void {
       window.removeEventListener('click', onClick, true);
     };
   }, [active, question]);
+}
+
+/**
+ * Whether the app may leave the page by its own navigation (a button's navigate(), such as Sign Out):
+ * true when no page guards itself, else the user's answer to its question.
+ */
+export function confirmLeaving(): boolean {
+  return !guard || window.confirm(guard.question);
 }
 
 /**
