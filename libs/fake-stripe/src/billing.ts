@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { addIntervals } from './clock';
 import { customerById, paymentMethodFor } from './customers';
-import { badParam, invalidRequest, noSuch, StripeApiError, unexpectedState } from './errors';
+import { badParam, found, invalidRequest, noSuch, StripeApiError, unexpectedState } from './errors';
 import { attemptPayment, cancelIntent, newPaymentIntent } from './intents';
 import { newId } from './ids';
 import { LIST_PARAMS, listOptions, mergeMetadata, missing, Params } from './params';
@@ -66,9 +66,7 @@ export function createProduct({ state, params }: Call): Stripe.Product {
 
 export function retrieveProduct({ state, params, path }: Call): Stripe.Product {
   params.allow();
-  const product = state.products.get(path[0]);
-  if (!product) throw noSuch('product', path[0]);
-  return product;
+  return found(state.products, 'product', path[0]);
 }
 
 export function createPrice({ state, params }: Call): Stripe.Price {
@@ -155,9 +153,7 @@ function required<T>(value: T | undefined, param: string): T {
 
 export function retrievePrice({ state, params, path }: Call): Stripe.Price {
   params.allow();
-  const price = state.prices.get(path[0]);
-  if (!price) throw noSuch('price', path[0]);
-  return price;
+  return found(state.prices, 'price', path[0]);
 }
 
 function planOf(price: Stripe.Price): Stripe.Plan {
@@ -205,9 +201,7 @@ const SUBSCRIPTION_CREATE = [
 ];
 
 export function subscriptionById(state: FakeStripeState, id: string, param = 'id'): Stripe.Subscription {
-  const subscription = state.subscriptions.get(id);
-  if (!subscription) throw noSuch('subscription', id, param);
-  return subscription;
+  return found(state.subscriptions, 'subscription', id, param);
 }
 
 function scheduleOf(state: FakeStripeState, subscription: Stripe.Subscription): SubscriptionSchedule {
@@ -434,9 +428,7 @@ function priceOfItem(state: FakeStripeState, item: Params): Stripe.Price {
   item.allow('price', 'price_data', 'quantity', 'metadata');
   const priceId = item.string('price');
   if (priceId) {
-    const price = state.prices.get(priceId);
-    if (!price) throw noSuch('price', priceId, item.name('price'));
-    return price;
+    return found(state.prices, 'price', priceId, item.name('price'));
   }
   const data = item.object('price_data');
   if (!data) throw missing(item.name('price'));
@@ -1039,9 +1031,7 @@ function voidInvoice(state: FakeStripeState, invoice: Stripe.Invoice): void {
 
 export function retrieveInvoice({ state, params, path }: Call): Stripe.Invoice {
   params.allow();
-  const invoice = state.invoices.get(path[0]);
-  if (!invoice) throw noSuch('invoice', path[0]);
-  return invoice;
+  return found(state.invoices, 'invoice', path[0]);
 }
 
 export function listInvoices({ state, params }: Call): Stripe.ApiList<Stripe.Invoice> {

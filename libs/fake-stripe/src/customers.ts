@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { badParam, invalidRequest, noSuch, StripeApiError } from './errors';
+import { badParam, found, invalidRequest, StripeApiError } from './errors';
 import { newId, randomToken } from './ids';
 import { LIST_PARAMS, listOptions, mergeMetadata, Params } from './params';
 import { Call, copy, FakeStripeState, paginate } from './state';
@@ -15,9 +15,7 @@ function deleted(state: FakeStripeState): Set<string> {
 }
 
 export function customerById(state: FakeStripeState, id: string, param = 'id'): Stripe.Customer {
-  const customer = state.customers.get(id);
-  if (!customer) throw noSuch('customer', id, param);
-  return customer;
+  return found(state.customers, 'customer', id, param);
 }
 
 // ---- customers
@@ -289,9 +287,7 @@ export function paymentMethodFor(
     if (attachTo) attachPaymentMethod(state, paymentMethod, attachTo);
     return paymentMethod;
   }
-  const paymentMethod = state.paymentMethods.get(id);
-  if (!paymentMethod) throw noSuch('PaymentMethod', id, param);
-  return paymentMethod;
+  return found(state.paymentMethods, 'PaymentMethod', id, param);
 }
 
 export function attachPaymentMethod(
@@ -320,9 +316,7 @@ export function attachPaymentMethod(
 }
 
 export function retrievePaymentMethod({ state, path }: Call): Stripe.PaymentMethod {
-  const paymentMethod = state.paymentMethods.get(path[0]);
-  if (!paymentMethod) throw noSuch('PaymentMethod', path[0]);
-  return paymentMethod;
+  return found(state.paymentMethods, 'PaymentMethod', path[0]);
 }
 
 export function attachPaymentMethodCall({ state, params, path }: Call): Stripe.PaymentMethod {

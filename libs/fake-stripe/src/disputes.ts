@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { invalidRequest, noSuch } from './errors';
+import { found, invalidRequest } from './errors';
 import { newId } from './ids';
 import { LIST_PARAMS, listOptions, mergeMetadata } from './params';
 import { Call, copy, FakeStripeState, paginate } from './state';
@@ -74,8 +74,7 @@ const EVIDENCE_TEXT_FIELDS = [
  * no money.
  */
 export function openDispute(state: FakeStripeState, chargeId: string, options: DisputeOptions = {}): Stripe.Dispute {
-  const charge = state.charges.get(chargeId);
-  if (!charge) throw noSuch('charge', chargeId, 'charge');
+  const charge = found(state.charges, 'charge', chargeId, 'charge');
   if (charge.status !== 'succeeded') {
     throw invalidRequest(`Charge ${charge.id} has not succeeded and cannot be disputed.`, { param: 'charge' });
   }
@@ -269,9 +268,7 @@ function moveFunds(state: FakeStripeState, dispute: Stripe.Dispute, way: 'withdr
 }
 
 function disputeOf(state: FakeStripeState, id: string): Stripe.Dispute {
-  const dispute = state.disputes.get(id);
-  if (!dispute) throw noSuch('dispute', id);
-  return dispute;
+  return found(state.disputes, 'dispute', id);
 }
 
 function isInquiry(dispute: Stripe.Dispute): boolean {

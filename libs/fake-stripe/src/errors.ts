@@ -64,6 +64,13 @@ export function noSuch(kind: string, id: string, param = 'id'): StripeApiError {
   });
 }
 
+/** The object `id` names in `objects`, or Stripe's `No such …` error (noSuch). */
+export function found<T>(objects: ReadonlyMap<string, T>, kind: string, id: string, param = 'id'): T {
+  const object = objects.get(id);
+  if (object === undefined) throw noSuch(kind, id, param);
+  return object;
+}
+
 export function unexpectedState(message: string, code: string): StripeApiError {
   return invalidRequest(message, { code });
 }

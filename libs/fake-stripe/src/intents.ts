@@ -3,7 +3,16 @@ import { invoicePaymentActionRequired, invoicePaymentFailed, invoicePaymentSucce
 import { attachPaymentMethod, createPaymentMethod, customerOfParam, paymentMethodFor } from './customers';
 import { declineError, DeclineReason } from './declines';
 import { openDispute } from './disputes';
-import { badParam, docUrl, invalidRequest, noSuch, StripeApiError, StripeErrorBody, unexpectedState } from './errors';
+import {
+  badParam,
+  docUrl,
+  found,
+  invalidRequest,
+  noSuch,
+  StripeApiError,
+  StripeErrorBody,
+  unexpectedState,
+} from './errors';
 import { clientSecretFor, newId } from './ids';
 import { createdFilter, LIST_PARAMS, listOptions, mergeMetadata, Params } from './params';
 import { Call, Caller, copy, FakeStripeState, paginate } from './state';
@@ -154,8 +163,7 @@ export function createSetupIntent(call: Call): Stripe.SetupIntent {
 
 export function retrieveSetupIntent({ state, params, path, caller }: Call): Stripe.SetupIntent {
   params.allow('client_secret');
-  const setupIntent = state.setupIntents.get(path[0]);
-  if (!setupIntent) throw noSuch('setupintent', path[0]);
+  const setupIntent = found(state.setupIntents, 'setupintent', path[0]);
   checkClientSecret(caller, params, setupIntent);
   return setupIntent;
 }
@@ -385,8 +393,7 @@ export function createPaymentIntent(call: Call): Stripe.PaymentIntent {
 
 export function retrievePaymentIntent({ state, params, path, caller }: Call): Stripe.PaymentIntent {
   params.allow('client_secret');
-  const paymentIntent = state.paymentIntents.get(path[0]);
-  if (!paymentIntent) throw noSuch('payment_intent', path[0]);
+  const paymentIntent = found(state.paymentIntents, 'payment_intent', path[0]);
   checkClientSecret(caller, params, paymentIntent);
   return paymentIntent;
 }
@@ -682,9 +689,7 @@ function newCharge(
 
 export function retrieveCharge({ state, params, path }: Call): Stripe.Charge {
   params.allow();
-  const charge = state.charges.get(path[0]);
-  if (!charge) throw noSuch('charge', path[0]);
-  return charge;
+  return found(state.charges, 'charge', path[0]);
 }
 
 // ---- 3-D Secure (fake-only)

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { badParam, invalidRequest, noSuch } from './errors';
+import { badParam, found, invalidRequest } from './errors';
 import { newId } from './ids';
 import { mergeMetadata, missing, Params } from './params';
 import { Call, copy, FakeStripeState } from './state';
@@ -61,9 +61,7 @@ export function createRefund({ state, params }: Call): Stripe.Refund {
 
 export function retrieveRefund({ state, params, path }: Call): Stripe.Refund {
   params.allow();
-  const refund = state.refunds.get(path[0]);
-  if (!refund) throw noSuch('refund', path[0]);
-  return refund;
+  return found(state.refunds, 'refund', path[0]);
 }
 
 /**
@@ -86,8 +84,7 @@ function chargeToRefund(state: FakeStripeState, params: Params): Stripe.Charge {
   if (!paymentIntentId && !chargeId) throw missing('payment_intent');
   let charge: Stripe.Charge | undefined;
   if (paymentIntentId) {
-    const paymentIntent = state.paymentIntents.get(paymentIntentId);
-    if (!paymentIntent) throw noSuch('payment_intent', paymentIntentId, 'payment_intent');
+    const paymentIntent = found(state.paymentIntents, 'payment_intent', paymentIntentId, 'payment_intent');
     charge = paymentIntent.latest_charge ? state.charges.get(paymentIntent.latest_charge as string) : undefined;
     if (paymentIntent.status !== 'succeeded' || !charge) {
       throw invalidRequest(`This PaymentIntent (${paymentIntentId}) does not have a successful charge to refund.`, {
@@ -98,8 +95,7 @@ function chargeToRefund(state: FakeStripeState, params: Params): Stripe.Charge {
       throw badParam(`The charge ${chargeId} does not belong to PaymentIntent ${paymentIntentId}.`, 'charge');
     }
   } else {
-    charge = state.charges.get(chargeId!);
-    if (!charge) throw noSuch('charge', chargeId!, 'charge');
+    charge = found(state.charges, 'charge', chargeId!, 'charge');
   }
   if (charge.status !== 'succeeded') {
     throw invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, { param: 'charge' });
