@@ -172,6 +172,23 @@ export async function registerVerified(call: Call, dataDir: string, email: strin
   return { userId: user_id, accessToken: session.body.access_token };
 }
 
+/**
+ * Registers, then sets the password again through the mailed reset link (which verifies the address
+ * too) and signs in: an account whose password its mailbox's owner chose, as a staff member's must be
+ * before the admin CLI or ADMIN_EMAIL makes it an admin.
+ */
+export async function registerWithMailboxPassword(call: Call, dataDir: string, email: string) {
+  const { user_id } = await register(call, email);
+  const since = new Date();
+  const asked = await call('POST', '/auth/forgot-password', { json: { email } });
+  if (asked.status !== 200) throw new Error(`forgot-password answered ${asked.status}`);
+  const { token } = await mailedLink(dataDir, email, '/reset-password', since);
+  const reset = await call('POST', '/auth/reset-password', { json: { token, new_password: PASSWORD } });
+  if (reset.status !== 200) throw new Error(`reset-password answered ${reset.status}: ${JSON.stringify(reset.body)}`);
+  const session = await login(call, email);
+  return { userId: user_id, accessToken: session.body.access_token };
+}
+
 /** Runs SQL on a test database. */
 export async function sql<T = Record<string, unknown>>(
   url: string,

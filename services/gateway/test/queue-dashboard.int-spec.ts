@@ -16,6 +16,7 @@ import {
   login,
   PASSWORD,
   registerVerified,
+  registerWithMailboxPassword,
   RunningProcess,
   startProcess,
   tempDataDir,
@@ -323,7 +324,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
 
   it('ends the board session when the admin signs out the sign-in it was opened from', async () => {
     const email = uniqueEmail('board-signed-out');
-    await registerVerified(call, data.dir, email);
+    await registerWithMailboxPassword(call, data.dir, email);
     await adminCli('promote', email);
     const { token } = await enrolTwoFactor(
       call,
@@ -344,7 +345,7 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
 
   it('ends the board session when the admin’s sessions end (demotion)', async () => {
     const email = uniqueEmail('board-demoted');
-    await registerVerified(call, data.dir, email);
+    await registerWithMailboxPassword(call, data.dir, email);
     await adminCli('promote', email);
     const cookie = await adminCookie(email, PASSWORD, true);
     expect((await request('/queues/api/queues', { cookie })).status).toBe(200);

@@ -3,7 +3,7 @@ import {
   enrolTwoFactor,
   freePort,
   login,
-  registerVerified,
+  registerWithMailboxPassword,
   startRedisServer,
   startTestApp,
   TestApp,
@@ -58,7 +58,7 @@ describe('revoked sessions stay revoked on every admin route', () => {
 
   async function demotedAdminToken(): Promise<string> {
     const email = uniqueEmail('staff');
-    await registerVerified(app.call, app.dataDir, email);
+    await registerWithMailboxPassword(app.call, app.dataDir, email);
     await adminCli('promote', email);
     // A new admin sets up two-factor sign-in first.
     const { token } = await enrolTwoFactor(app.call, (await login(app.call, email)).body.access_token, email);

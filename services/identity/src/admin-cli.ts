@@ -15,7 +15,7 @@ import { serviceDataSourceOptions } from '@portal/database';
 import { AuditTrail, Outbox, RedisConnections } from '@portal/events';
 import { DataSource } from 'typeorm';
 import { SecurityNotices } from './account-security/security-notices';
-import { resetTwoFactorAudited, setAdminAudited } from './admin/admin-accounts';
+import { resetTwoFactorAudited, SET_PASSWORD_FROM_MAILBOX, setAdminAudited } from './admin/admin-accounts';
 import { IDENTITY_DATA } from './identity.data';
 // The local launcher's embedded PostgreSQL and redis-server, for development without DATABASE_URL and REDIS_URL.
 import { startEmbeddedPostgres } from '../../../infra/local/embedded-postgres';
@@ -145,10 +145,11 @@ async function main(): Promise<void> {
   switch (change.outcome) {
     case 'not-found':
       throw new CliError(`No account with the e-mail ${email}: nothing changed`);
-    case 'unverified':
+    case 'password-not-from-mailbox':
       throw new CliError(
-        `${change.email} has not verified its e-mail address, so it cannot be an admin: nothing changed ` +
-          `(its owner verifies it with a new link from the sign-in page, then promote again)`,
+        `${change.email} still has the password chosen when it was registered, which may be anyone's who ` +
+          `typed the address, so it cannot be an admin: nothing changed. Once ${SET_PASSWORD_FROM_MAILBOX}, ` +
+          `promote again`,
       );
     case 'unchanged':
       return out(`${change.email} is already ${admin ? 'an admin' : 'not an admin'}: nothing changed`);

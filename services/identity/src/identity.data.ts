@@ -7,6 +7,7 @@ import { TwoFactorAndSessions1795600000000 } from './migrations/1795600000000-Tw
 import { AuditLogActorEmailIndex1795700000000 } from './migrations/1795700000000-AuditLogActorEmailIndex';
 import { ChallengesEndWithSessions1795800000000 } from './migrations/1795800000000-ChallengesEndWithSessions';
 import { SessionsEndOneByOne1796000000000 } from './migrations/1796000000000-SessionsEndOneByOne';
+import { PasswordFromMailbox1796600000000 } from './migrations/1796600000000-PasswordFromMailbox';
 import { Profile } from './profiles/profile.entity';
 import { Session } from './sessions/session.entity';
 import { UserToken } from './tokens/user-token.entity';
@@ -24,5 +25,6 @@ export const IDENTITY_DATA = serviceData('identity', {
     AuditLogActorEmailIndex1795700000000,
     ChallengesEndWithSessions1795800000000,
     SessionsEndOneByOne1796000000000,
+    PasswordFromMailbox1796600000000,
   ],
 });

@@ -1,5 +1,14 @@
 import type { AuditEntry, AuditLogPage, SecurityEventsReply } from '@portal/contracts';
-import { adminCli, Call, login, newIp, registerVerified, uniqueEmail, useTestApp } from '@portal/testing';
+import {
+  adminCli,
+  Call,
+  login,
+  newIp,
+  registerVerified,
+  registerWithMailboxPassword,
+  uniqueEmail,
+  useTestApp,
+} from '@portal/testing';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const ADMIN_PASSWORD = 'Adm1n!pass';
@@ -191,7 +200,7 @@ describe('identity: audit log', () => {
   describe('identity', () => {
     it('records promotions and demotions by the admin CLI with no actor and via "cli"', async () => {
       const email = uniqueEmail('staff');
-      const { userId } = await registerVerified(call, app.dataDir, email);
+      const { userId } = await registerWithMailboxPassword(call, app.dataDir, email);
       const target = { databaseUrl: app.db.url, dataDir: app.dataDir, redisPrefix: app.gateway.env.REDIS_PREFIX };
       expect((await adminCli(target, 'promote', email)).code).toBe(0);
       expect((await adminCli(target, 'promote', email)).code).toBe(0); // already one: nothing recorded

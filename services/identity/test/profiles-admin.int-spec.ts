@@ -3,9 +3,11 @@ import {
   Call,
   enrolTwoFactor,
   login,
+  mailedLink,
   PASSWORD,
   register,
   registerVerified,
+  registerWithMailboxPassword,
   sql,
   startProcess,
   uniqueEmail,
@@ -183,7 +185,7 @@ describe('identity: profiles and admins', () => {
 
     it('promotes with the admin CLI; an unknown e-mail exits 1', async () => {
       const email = uniqueEmail('promoted');
-      await registerVerified(call, app.dataDir, email);
+      await registerWithMailboxPassword(call, app.dataDir, email);
       const promoted = await adminCli(app.db.url, app.dataDir, 'promote', email.toUpperCase());
       expect(promoted).toMatchObject({
         code: 0,
@@ -212,21 +214,43 @@ describe('identity: profiles and admins', () => {
       expect((await adminCli(app.db.url, app.dataDir, 'make-god', email)).code).toBe(2);
     });
 
-    it('refuses to promote an account that has not verified its e-mail (anyone may have registered it)', async () => {
-      const email = uniqueEmail('unverified');
-      await register(call, email);
-      expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject({
+    it('refuses to promote an account whose password was chosen at registration, even once the owner verified it', async () => {
+      // Anyone may register an address the firm's staff will use, and choose its password.
+      const email = uniqueEmail('squatted-cli');
+      const squatter = 'Squ4tter!pass';
+      const since = new Date();
+      await register(call, email, { password: squatter, confirmPassword: squatter });
+      const refused = {
         code: 1,
         stderr:
-          `${email} has not verified its e-mail address, so it cannot be an admin: nothing changed ` +
-          '(its owner verifies it with a new link from the sign-in page, then promote again)\n',
-      });
-      expect((await login(call, email)).body).toMatchObject({ role: 'user', user_type: 1 });
+          `${email} still has the password chosen when it was registered, which may be anyone's who typed the ` +
+          "address, so it cannot be an admin: nothing changed. Once its owner sets a new password with 'Forgot " +
+          "password?' on the sign-in page (the link goes to the address), promote again\n",
+      };
+      expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject(refused);
+
+      // The address's owner follows the verification link: who chose the password has not changed.
+      const { token } = await mailedLink(app.dataDir, email, '/verify-email', since);
+      expect((await call('POST', '/auth/verify-email/confirm', { json: { token } })).status).toBe(200);
+      expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject(refused);
+      expect((await login(call, email, squatter)).body).toMatchObject({ role: 'user', user_type: 1 });
+
+      // The owner sets a password through the mailed reset link: now it may be promoted, and the
+      // registrant's password no longer signs in.
+      const asked = new Date();
+      await call('POST', '/auth/forgot-password', { json: { email } });
+      const reset = await mailedLink(app.dataDir, email, '/reset-password', asked);
+      expect(
+        (await call('POST', '/auth/reset-password', { json: { token: reset.token, new_password: PASSWORD } })).status,
+      ).toBe(200);
+      expect(await adminCli(app.db.url, app.dataDir, 'promote', email)).toMatchObject({ code: 0 });
+      expect((await login(call, email, squatter)).status).toBe(401);
+      expect((await login(call, email)).body).toMatchObject({ role: 'admin', user_type: 99 });
     });
 
     it('demotes with the admin CLI and ends the sessions that still say admin', async () => {
       const email = uniqueEmail('demoted');
-      await registerVerified(call, app.dataDir, email);
+      await registerWithMailboxPassword(call, app.dataDir, email);
       await adminCli(app.db.url, app.dataDir, 'promote', email);
       const { token: adminToken } = await enrolTwoFactor(call, (await login(call, email)).body.access_token, email);
       expect((await call('GET', url(userEmail), { token: adminToken })).status).toBe(200);
@@ -245,7 +269,7 @@ describe('identity: profiles and admins', () => {
 
     it('resets a lost second factor with the admin CLI: sessions end, the admin must enrol again, audited', async () => {
       const email = uniqueEmail('lost-phone');
-      await registerVerified(call, app.dataDir, email);
+      await registerWithMailboxPassword(call, app.dataDir, email);
       await adminCli(app.db.url, app.dataDir, 'promote', email);
       const { token: adminToken } = await enrolTwoFactor(call, (await login(call, email)).body.access_token, email);
 
@@ -297,14 +321,18 @@ describe('identity: profiles and admins', () => {
 
     it('promotes an existing verified account named by ADMIN_EMAIL at start, keeping its password', async () => {
       const email = uniqueEmail('existing');
-      await registerVerified(call, app.dataDir, email);
+      await registerWithMailboxPassword(call, app.dataDir, email);
       await app.restart({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Ignored!pass1' });
       expect((await login(call, email)).body).toMatchObject({ role: 'admin', user_type: 99, is_verified: true });
     });
 
-    it('leaves an unverified account named by ADMIN_EMAIL as it is: whoever registered it chose its password', async () => {
+    it('leaves an account named by ADMIN_EMAIL as it is while it has the password chosen at registration', async () => {
       const email = uniqueEmail('squatted');
+      const since = new Date();
       await register(call, email, { password: 'Squ4tter!pass', confirmPassword: 'Squ4tter!pass' });
+      // Verified by the address's owner, or not: whoever registered it chose its password.
+      const { token } = await mailedLink(app.dataDir, email, '/verify-email', since);
+      expect((await call('POST', '/auth/verify-email/confirm', { json: { token } })).status).toBe(200);
       await app.restart({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Owner!pass12' });
       expect((await login(call, email, 'Squ4tter!pass')).body).toMatchObject({ role: 'user', user_type: 1 });
       expect((await login(call, email, 'Owner!pass12')).status).toBe(401);

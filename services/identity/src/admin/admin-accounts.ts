@@ -9,8 +9,8 @@ import { USER_ROLE, USER_TYPE_USER } from '../users/user.entity';
 export type RoleChange =
   | { outcome: 'promoted' | 'demoted'; userId: string; email: string; sessionVersion: number }
   | { outcome: 'unchanged'; userId: string; email: string; sessionVersion: number }
-  /** Not promoted: the account has not verified its e-mail address (anyone can register one). */
-  | { outcome: 'unverified'; userId: string; email: string }
+  /** Not promoted: its password was chosen at registration, by anyone who typed the address (see setAdmin). */
+  | { outcome: 'password-not-from-mailbox'; userId: string; email: string }
   | { outcome: 'not-found' };
 
 type Row = { id: string; email: string; session_version: number };
@@ -54,10 +54,16 @@ export async function setAdminAudited(
   });
 }
 
+/** What the owner of an address does so that its account may become an admin (setAdmin). */
+export const SET_PASSWORD_FROM_MAILBOX =
+  "its owner sets a new password with 'Forgot password?' on the sign-in page (the link goes to the address)";
+
 /**
- * Makes the account with this e-mail an admin (`admin: true`) or an ordinary user. Only a
- * verified account becomes an admin: an unverified one may have been registered by anyone
- * (with an address the firm's staff will use, say) and is left as it is. A
+ * Makes the account with this e-mail an admin (`admin: true`) or an ordinary user. Only an account
+ * whose password its mailbox's owner set becomes an admin (users.password_from_mailbox: a reset link,
+ * ADMIN_PASSWORD): anyone may register an address the firm's staff will use, choose the password and
+ * turn on a second factor of their own, and the owner's later click on the verification link would not
+ * change who holds them. Such an account is left as it is. A
  * demotion also raises the session version: tokens that still say admin stop working.
  * The only ways to change a role are this (admin CLI) and ADMIN_EMAIL at start; both go
  * through setAdminAudited, which writes the audit entry with the change.
@@ -68,7 +74,8 @@ export async function setAdmin(manager: EntityManager, email: string, admin: boo
     `UPDATE users
         SET role = $2, user_type = $3, updated_at = now(),
             session_version = session_version + (CASE WHEN $2 = 'admin' THEN 0 ELSE 1 END)
-      WHERE lower(email) = lower($1) AND (role <> $2 OR user_type <> $3) AND ($2 <> 'admin' OR is_verified)
+      WHERE lower(email) = lower($1) AND (role <> $2 OR user_type <> $3)
+        AND ($2 <> 'admin' OR (is_verified AND password_from_mailbox))
   RETURNING id, email, session_version`,
     [email.trim(), role, userType],
   )) as [Row[], number];
@@ -82,13 +89,14 @@ export async function setAdmin(manager: EntityManager, email: string, admin: boo
     };
   }
   const existing = (await manager.query(
-    `SELECT id, email, session_version, role, user_type, is_verified FROM users WHERE lower(email) = lower($1)`,
+    `SELECT id, email, session_version, role, user_type FROM users WHERE lower(email) = lower($1)`,
     [email.trim()],
-  )) as Array<Row & { role: string; user_type: number; is_verified: boolean }>;
+  )) as Array<Row & { role: string; user_type: number }>;
   if (!existing[0]) return { outcome: 'not-found' };
-  const { role: currentRole, user_type: currentType, is_verified: verified } = existing[0];
-  if (admin && !verified && (currentRole !== role || currentType !== userType)) {
-    return { outcome: 'unverified', userId: existing[0].id, email: existing[0].email };
+  const { role: currentRole, user_type: currentType } = existing[0];
+  // Not changed although it is not one yet: the rule above refused it.
+  if (admin && (currentRole !== role || currentType !== userType)) {
+    return { outcome: 'password-not-from-mailbox', userId: existing[0].id, email: existing[0].email };
   }
   return {
     outcome: 'unchanged',

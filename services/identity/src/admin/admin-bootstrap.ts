@@ -8,14 +8,15 @@ import { DataSource } from 'typeorm';
 import { ProfilesService } from '../profiles/profiles.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { adminSeed, AdminSeed } from './admin-settings';
-import { NO_REQUEST, recordRoleChange, setAdminAudited } from './admin-accounts';
+import { NO_REQUEST, recordRoleChange, SET_PASSWORD_FROM_MAILBOX, setAdminAudited } from './admin-accounts';
 import { TotpCipher } from '../two-factor/totp-cipher';
 
 /**
  * The first admin, from ADMIN_EMAIL and ADMIN_PASSWORD: created verified with that
- * password when missing, promoted when it exists and is verified (its password is never
- * touched). An unverified account with that address is not promoted (whoever registered it
- * first chose its password): the start goes on without it and logs how to resolve it. With
+ * password when missing, promoted when it exists and its password was set by its mailbox's owner
+ * (setAdmin; its password is never touched). An account whose password was chosen at registration is
+ * not promoted (whoever registered the address chose it, verified or not): the start goes on without
+ * it and logs how to resolve it. With
  * ADMIN_TOTP_SECRET it is enrolled in two-factor sign-in with that secret unless it has a
  * second factor already (one it set up itself is kept); without, it sets one up at first sign-in.
  * Idempotent and safe when several replicas start at once (unique index + ON CONFLICT).
@@ -38,11 +39,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const seed = adminSeed(this.config);
     if (!seed) return;
     const { outcome, userId } = await this.ensureAdmin(seed);
-    if (outcome === 'unverified') {
+    if (outcome === 'password-not-from-mailbox') {
       this.logger.error(
-        `admin account from ADMIN_EMAIL: NOT promoted: ${seed.email} was registered but never verified, so ` +
-          `its password may be anyone's. Have its owner verify it (a new link from the sign-in page) and ` +
-          `restart, or delete the account and restart to create it with ADMIN_PASSWORD.`,
+        `admin account from ADMIN_EMAIL: NOT promoted: ${seed.email} was registered with a password chosen at ` +
+          `registration, which may be anyone's who typed the address. Once ${SET_PASSWORD_FROM_MAILBOX}, restart; ` +
+          `or delete the account and restart to create it with ADMIN_PASSWORD.`,
       );
       return;
     }
@@ -54,10 +55,10 @@ export class AdminBootstrap implements OnApplicationBootstrap {
 
   async ensureAdmin(
     seed: AdminSeed,
-  ): Promise<{ outcome: 'created' | 'promoted' | 'unchanged' | 'unverified'; userId: string }> {
+  ): Promise<{ outcome: 'created' | 'promoted' | 'unchanged' | 'password-not-from-mailbox'; userId: string }> {
     // Promote an existing account without hashing anything (the common case at every start).
     const change = await setAdminAudited(this.dataSource, this.audit, seed.email, true, 'ADMIN_EMAIL');
-    if (change.outcome === 'unverified') return { outcome: 'unverified', userId: change.userId };
+    if (change.outcome === 'password-not-from-mailbox') return { outcome: change.outcome, userId: change.userId };
     if (change.outcome !== 'not-found') {
       await this.profiles.ensure(this.dataSource.manager, change.userId);
       return { outcome: change.outcome === 'unchanged' ? 'unchanged' : 'promoted', userId: change.userId };
@@ -66,16 +67,17 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const passwordHash = await this.hasher.hash(seed.password);
     return this.dataSource.transaction(async (manager) => {
       // Another replica may have inserted it since: then only make sure it is an admin. A visitor
-      // who registered the address meanwhile (unverified) is not promoted: no row comes back.
+      // who registered the address meanwhile is not promoted (setAdmin's rule): no row comes back.
       const [row] = (await manager.query(
-        `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, is_verified, verified_at)
-         VALUES ($1, $2, 'Admin', '', $3, $4, true, now())
+        `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, is_verified, verified_at,
+                            password_from_mailbox)
+         VALUES ($1, $2, 'Admin', '', $3, $4, true, now(), true)
          ON CONFLICT ((lower(email))) DO UPDATE SET role = EXCLUDED.role, user_type = EXCLUDED.user_type
-          WHERE users.is_verified
+          WHERE users.is_verified AND users.password_from_mailbox
          RETURNING id, (xmax = 0) AS inserted`,
         [seed.email, passwordHash, ADMIN_ROLE, ADMIN_USER_TYPE],
       )) as Array<{ id: string; inserted: boolean }>;
-      if (!row) return { outcome: 'unverified', userId: '' };
+      if (!row) return { outcome: 'password-not-from-mailbox', userId: '' };
       await this.profiles.ensure(manager, row.id);
       if (!row.inserted) return { outcome: 'unchanged', userId: row.id };
       const created = { outcome: 'promoted', userId: row.id, email: seed.email, sessionVersion: 0 } as const;

@@ -105,7 +105,7 @@ export class PasswordResetService {
       if (!userId) return undefined;
       const rows = (await manager.query(
         `UPDATE users
-            SET password_hash = $2, session_version = session_version + 1,
+            SET password_hash = $2, password_from_mailbox = true, session_version = session_version + 1,
                 is_verified = true, verified_at = coalesce(verified_at, now()), updated_at = now()
           WHERE id = $1
       RETURNING session_version, email, first_name`,

@@ -44,6 +44,14 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   verifiedAt: Date | null;
 
+  /**
+   * The password was chosen by whoever holds the mailbox: set through a reset link, created with
+   * ADMIN_PASSWORD, or changed from such a password. One chosen at registration may be anyone's (verifying
+   * the address later does not change who chose it): such an account is never made an admin (setAdmin).
+   */
+  @Column({ type: 'boolean', default: false })
+  passwordFromMailbox: boolean;
+
   /** Access tokens carry it as `sv`; raising it ends every session issued before. */
   @Column({ type: 'integer', default: 0 })
   sessionVersion: number;
