@@ -93,6 +93,44 @@ describe('loadConfig', () => {
     );
   });
 
+  it("refuses in production the secrets published in this repository: compose's defaults off this machine, placeholders anywhere", () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://portal@db.example.com:5432/portal',
+      REDIS_URL: 'redis://redis.example.com:6379',
+      APP_URL: 'https://portal.example.com',
+    };
+    const compose = {
+      JWT_SECRET: 'compose-dev-only-jwt-secret-do-not-use-in-production',
+      METRICS_TOKEN: 'compose-dev-only-metrics-token',
+      TOTP_ENCRYPTION_KEY: '0'.repeat(64),
+    };
+    const published = (name: string) =>
+      `Invalid configuration: ${name} is a value published in this repository (a placeholder or a ` +
+      'docker-compose.yml default): set a random one of your own';
+    expect(problems({ ...production, ...compose })).toEqual([
+      published('JWT_SECRET'),
+      published('METRICS_TOKEN'),
+      published('TOTP_ENCRYPTION_KEY'),
+    ]);
+    // The local container stack (APP_URL on this machine, ports bound to 127.0.0.1) starts with them.
+    expect(problems({ ...production, ...compose, APP_URL: 'http://localhost:3000' })).toEqual([]);
+    expect(problems({ ...production, ...compose, APP_URL: 'http://127.0.0.1:3000' })).toEqual([]);
+    // k8s's placeholders, left unreplaced, never start.
+    expect(
+      problems({
+        ...production,
+        APP_URL: 'http://localhost:3000',
+        JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+        METRICS_TOKEN: 'REPLACE_ME_WITH_A_RANDOM_TOKEN',
+        QUEUE_DASHBOARD_SESSION_SECRET: 'REPLACE_ME_WITH_AT_LEAST_32_RANDOM_CHARACTERS',
+      }),
+    ).toEqual([published('METRICS_TOKEN'), published('QUEUE_DASHBOARD_SESSION_SECRET')]);
+    // Development takes anything.
+    expect(problems({ DATA_DIR: dataDir(), ...compose })).toEqual([]);
+  });
+
   it('generates a development JWT secret once, private to the owner, and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;

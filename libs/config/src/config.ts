@@ -462,6 +462,48 @@ export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
  * publishable key may come alone: it is public, and the processes that serve the web app but take
  * no payments (the gateway in split mode) need it only to allow Stripe.js in their CSP.
  */
+/**
+ * Secret values anyone can read in this repository: docker-compose.yml's defaults, which let the local
+ * container stack start without configuration, and the placeholders of infra/k8s/01-config.yaml.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'compose-dev-only-jwt-secret-do-not-use-in-production',
+  'compose-dev-only-metrics-token',
+  '0'.repeat(64),
+]);
+const PLACEHOLDER_PREFIX = 'REPLACE_ME';
+const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'METRICS_TOKEN',
+  'TOTP_ENCRYPTION_KEY',
+  'QUEUE_DASHBOARD_SESSION_SECRET',
+] as const;
+
+/**
+ * In production, a secret must not be one published here: with the compose default JWT_SECRET anyone can
+ * sign an admin's token. A placeholder is refused everywhere; compose's defaults only where APP_URL is
+ * this machine's (the local stack, whose ports are bound to 127.0.0.1).
+ */
+function publishedSecretProblems(config: AppConfig): string[] {
+  const local = isThisMachine(config.appUrl);
+  return SECRET_SETTINGS.filter((name) => {
+    const value = config[name];
+    return value && (value.startsWith(PLACEHOLDER_PREFIX) || (!local && PUBLISHED_SECRETS.has(value)));
+  }).map(
+    (name) =>
+      `Invalid configuration: ${name} is a value published in this repository (a placeholder or a ` +
+      `docker-compose.yml default): set a random one of your own`,
+  );
+}
+
+function isThisMachine(url: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false; // APP_URL's own check says what is wrong with it
+  }
+}
+
 function stripeProblems(config: AppConfig): string[] {
   const keys = {
     STRIPE_SECRET_KEY: {
@@ -545,6 +587,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!config.REDIS_URL) problems.push('Invalid configuration: REDIS_URL is required in production');
     if (!config.APP_URL) problems.push('Invalid configuration: APP_URL is required in production');
     if (!config.METRICS_TOKEN) problems.push('Invalid configuration: METRICS_TOKEN is required in production');
+    problems.push(...publishedSecretProblems(config));
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     problems.push('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
