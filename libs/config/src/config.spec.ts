@@ -35,6 +35,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes SES_FEEDBACK_TOPIC_ARNS as SNS topic ARNs, none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sesFeedbackTopicArns).toEqual([]);
+    const arns = 'arn:aws:sns:us-east-1:123456789012:ses-feedback, arn:aws-cn:sns:cn-north-1:210987654321:bounces';
+    expect(loadConfig({ DATA_DIR: dataDir(), SES_FEEDBACK_TOPIC_ARNS: arns }).sesFeedbackTopicArns).toEqual([
+      'arn:aws:sns:us-east-1:123456789012:ses-feedback',
+      'arn:aws-cn:sns:cn-north-1:210987654321:bounces',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), SES_FEEDBACK_TOPIC_ARNS: 'https://sns.example.com/topic' })).toEqual([
+      'Invalid configuration: SES_FEEDBACK_TOPIC_ARNS must be Amazon SNS topic ARNs separated by commas, such as arn:aws:sns:us-east-1:123456789012:ses-feedback, or empty (got "https://sns.example.com/topic")',
+    ]);
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from a given one', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://portal.example.com/' }).appUrl).toBe(

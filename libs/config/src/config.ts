@@ -253,6 +253,27 @@ export class AppConfig {
   @Max(10_000, { message: 'SES_MAX_SEND_RATE must be an integer between 1 and 10000' })
   SES_MAX_SEND_RATE = 14;
 
+  /**
+   * The Amazon SNS topics whose SES bounce and complaint notifications POST /api/notifications/ses-feedback
+   * accepts (comma-separated ARNs); a message of another topic is refused. Empty: the endpoint answers 404.
+   */
+  @ValidateBy(
+    {
+      name: 'snsTopicArns',
+      validator: { validate: (value: unknown) => typeof value === 'string' && parseTopicArns(value) !== undefined },
+    },
+    {
+      message:
+        'SES_FEEDBACK_TOPIC_ARNS must be Amazon SNS topic ARNs separated by commas, such as arn:aws:sns:us-east-1:123456789012:ses-feedback, or empty',
+    },
+  )
+  SES_FEEDBACK_TOPIC_ARNS = '';
+
+  /** SES_FEEDBACK_TOPIC_ARNS as a list (empty: no feedback endpoint). */
+  get sesFeedbackTopicArns(): string[] {
+    return parseTopicArns(this.SES_FEEDBACK_TOPIC_ARNS) ?? [];
+  }
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsEmail({ require_tld: false }, { message: 'STAFF_EMAIL must be an e-mail address' })
@@ -452,6 +473,18 @@ export class AppConfig {
   upstreamUrl(service: ServiceName): string | undefined {
     return this[`${service.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`];
   }
+}
+
+/** arn:<partition>:sns:<region>:<account id>:<topic name> (a FIFO topic's name ends in .fifo). */
+const SNS_TOPIC_ARN = /^arn:aws(-cn|-us-gov)?:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}(\.fifo)?$/;
+
+/** Comma-separated SNS topic ARNs (blank entries ignored), or undefined when one is not an ARN. */
+function parseTopicArns(text: string): string[] | undefined {
+  const arns = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return arns.every((arn) => SNS_TOPIC_ARN.test(arn)) ? arns : undefined;
 }
 
 export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';

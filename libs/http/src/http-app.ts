@@ -147,9 +147,12 @@ export async function createHttpApp(
   fastify.addHook('preValidation', refuseMalformedInput);
   // A route turns compression off with `@RouteConfig({ compress: false })` (file downloads: their
   // Content-Length and byte ranges describe the stored bytes, not a re-encoding). Added before the
-  // compress plugin, so this hook runs before the plugin's own.
+  // compress plugin, so this hook runs before the plugin's own. `@RouteConfig({ bodyLimit })` gives a
+  // route a body limit of its own, below the process's (Fastify reads it after the onRoute hooks).
   fastify.addHook('onRoute', (route) => {
-    if ((route.config as { compress?: unknown } | undefined)?.compress === false) route.compress = false;
+    const config = route.config as { compress?: unknown; bodyLimit?: unknown } | undefined;
+    if (config?.compress === false) route.compress = false;
+    if (typeof config?.bodyLimit === 'number') route.bodyLimit = config.bodyLimit;
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   // Multipart bodies are streamed by the route that reads them (request.file()/parts()), never
