@@ -10,3 +10,4 @@ export * from './servers';
 export * from './tokens';
 export * from './totp';
 export * from './validate-body';
+export * from './module-app';

@@ -1,5 +1,6 @@
 import { serviceData } from '@portal/events';
 import { MailDelivery } from './mail/mail-delivery.entity';
+import { MailSuppression } from './mail/mail-suppression.entity';
 import { DeadlineReminder } from './deadline-alerts/deadline-reminder.entity';
 import { DeadlineReminderRun } from './deadline-alerts/deadline-reminder-run.entity';
 import { DeadlineSubscription } from './deadline-alerts/deadline-subscription.entity';
@@ -9,6 +10,7 @@ import { CreateNewsletterAndMessages1795317000000 } from './migrations/179531700
 import { CreateIntakeAndDeadlineAlerts1795420100000 } from './migrations/1795420100000-CreateIntakeAndDeadlineAlerts';
 import { CreateDeadlineReminderRuns1796100000000 } from './migrations/1796100000000-CreateDeadlineReminderRuns';
 import { InboxKeysetIndexes1796300000000 } from './migrations/1796300000000-InboxKeysetIndexes';
+import { CreateMailSuppressions1796400000000 } from './migrations/1796400000000-CreateMailSuppressions';
 import { NewsletterSubscription } from './newsletter/newsletter-subscription.entity';
 
 /** The notifications schema: its entities and migrations, in order. */
@@ -20,6 +22,7 @@ export const NOTIFICATIONS_DATA = serviceData('notifications', {
     DeadlineSubscription,
     DeadlineReminder,
     DeadlineReminderRun,
+    MailSuppression,
   ],
   migrations: [
     CreateMailDeliveries1795314000000,
@@ -27,5 +30,6 @@ export const NOTIFICATIONS_DATA = serviceData('notifications', {
     CreateIntakeAndDeadlineAlerts1795420100000,
     CreateDeadlineReminderRuns1796100000000,
     InboxKeysetIndexes1796300000000,
+    CreateMailSuppressions1796400000000,
   ],
 });

@@ -5,18 +5,21 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Test } from '@nestjs/testing';
 import { Queue } from 'bullmq';
 import { AppConfig, ConfigModule, loadConfig } from '@portal/config';
-import { DatabaseModule, SharedPool } from '@portal/database';
-import { EventsModule, QUEUES, QueueModule, RedisConnections, serviceData } from '@portal/events';
-import { createTestDatabase, TestDatabase } from '@portal/testing';
+import { DatabaseModule } from '@portal/database';
+import { EventsModule, QUEUES, QueueModule, serviceData } from '@portal/events';
+import { createTestDatabase, stopModuleApp, TestDatabase } from '@portal/testing';
 import { MailDelivery } from '../src/mail/mail-delivery.entity';
+import { MailSuppression } from '../src/mail/mail-suppression.entity';
 import { MailModule } from '../src/mail/mail.module';
 import { ACCOUNT_REFUSAL_WAIT_MS } from '../src/mail/mail.processor';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from '../src/mail/mail-transport';
 import { CreateMailDeliveries1795314000000 } from '../src/migrations/1795314000000-CreateMailDeliveries';
+import { CreateMailSuppressions1796400000000 } from '../src/migrations/1796400000000-CreateMailSuppressions';
 
 const definition = serviceData('notifications', {
-  entities: [MailDelivery],
-  migrations: [CreateMailDeliveries1795314000000],
+  // The mail worker reads the suppressions (SES feedback) before each send.
+  entities: [MailDelivery, MailSuppression],
+  migrations: [CreateMailDeliveries1795314000000, CreateMailSuppressions1796400000000],
 });
 
 /** SES as it answers while the sender identity is not verified: every mail refused alike. */
@@ -66,13 +69,7 @@ beforeAll(async () => {
   mailQueue = app.get(getQueueToken(QUEUES.mail));
 });
 
-afterAll(async () => {
-  await mailQueue?.obliterate({ force: true });
-  await app?.close();
-  await app?.get(RedisConnections).close();
-  await app?.get(SharedPool)?.end();
-  await db?.drop();
-});
+afterAll(() => stopModuleApp(app, db, [mailQueue]));
 
 describe('a mail SES refuses for a fault of the account', () => {
   it('is not failed: the whole mail queue waits and tries again, no attempt spent, and an error names the cause', async () => {

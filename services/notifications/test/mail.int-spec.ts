@@ -9,7 +9,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig, ConfigModule, loadConfig } from '@portal/config';
-import { DatabaseModule, SharedPool } from '@portal/database';
+import { DatabaseModule } from '@portal/database';
 import {
   EventsModule,
   mailDropDir,
@@ -17,21 +17,30 @@ import {
   Outbox,
   OutboxRelay,
   OUTBOX_RELAY,
-  RedisConnections,
   QUEUES,
   REDACTED,
   QueueModule,
   serviceData,
 } from '@portal/events';
-import { createTestDatabase, readLastMail, TestDatabase, waitForMail, waitForQueueDrained } from '@portal/testing';
+import {
+  createTestDatabase,
+  readLastMail,
+  stopModuleApp,
+  TestDatabase,
+  waitForMail,
+  waitForQueueDrained,
+} from '@portal/testing';
 // Until libs/testing's index exports them.
 import { MailDelivery } from '../src/mail/mail-delivery.entity';
+import { MailSuppression } from '../src/mail/mail-suppression.entity';
 import { MailModule } from '../src/mail/mail.module';
 import { CreateMailDeliveries1795314000000 } from '../src/migrations/1795314000000-CreateMailDeliveries';
+import { CreateMailSuppressions1796400000000 } from '../src/migrations/1796400000000-CreateMailSuppressions';
 
 const definition = serviceData('notifications', {
-  entities: [MailDelivery],
-  migrations: [CreateMailDeliveries1795314000000],
+  // The mail worker reads the suppressions (SES feedback) before each send.
+  entities: [MailDelivery, MailSuppression],
+  migrations: [CreateMailDeliveries1795314000000, CreateMailSuppressions1796400000000],
 });
 
 const message: MailMessage = {
@@ -85,11 +94,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await mailQueue?.obliterate({ force: true });
-  await app?.close();
-  await app?.get(RedisConnections).close();
-  await app?.get(SharedPool)?.end();
-  await db?.drop();
+  await stopModuleApp(app, db, [mailQueue]);
   await rm(dataDir, { recursive: true, force: true });
 });
 

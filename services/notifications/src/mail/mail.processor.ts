@@ -7,7 +7,8 @@ import { AppConfig } from '@portal/config';
 import { MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
 import { DeliveryLedger } from './delivery-ledger';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
-import { subscriptionEnded } from './subscription-gate';
+import { isSubscriptionMail, subscriptionEnded } from './subscription-gate';
+import { unsuppressedRecipients } from './suppression-gate';
 import { renderTemplate } from './templates/templates';
 
 export interface MailJobResult {
@@ -15,7 +16,7 @@ export interface MailJobResult {
   /** False when this job id had been delivered before, or its subscription ended: skipped. */
   delivered: boolean;
   providerId?: string;
-  /** Why a mail to a subscription was not sent (the address unsubscribed while it waited). */
+  /** Why the mail was not sent (the address unsubscribed while it waited, or SES reported it bounced or complained). */
   skipped?: string;
 }
 
@@ -93,7 +94,7 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
     if (!job.id) throw new UnrecoverableError('mail job without id');
     switch (job.name) {
       case 'send':
-        return this.send(job.id, job.data);
+        return this.sendMessage(job.id, job.data);
       case 'template':
         return this.sendTemplate(job.id, job.data);
       default:
@@ -115,16 +116,34 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
 
   /**
    * A mail to a subscription (a deadline reminder, a welcome mail) goes out only while the subscription is
-   * on: checked here, when it is about to be sent, not only when it was queued. Skipped, the job completes
-   * with the reason, logged by ids; mail_deliveries records deliveries only, so it is not written.
+   * on, and no mail goes to an address SES reported bounced (nor list mail to one that complained): checked
+   * here, when it is about to be sent, not only when it was queued. Skipped, the job completes with the
+   * reason, logged by ids; mail_deliveries records deliveries only, so it is not written.
    */
   private async sendTemplate(jobId: string, mail: TemplateMail): Promise<MailJobResult> {
-    const ended = await subscriptionEnded(this.dataSource, mail);
-    if (ended) {
-      this.logger.log(`mail job ${jobId} (${mail.template}) not sent: ${ended}`);
-      return { messageId: this.messageId(jobId), delivered: false, skipped: ended };
-    }
+    const listMail = isSubscriptionMail(mail);
+    const skipped =
+      (await subscriptionEnded(this.dataSource, mail)) ??
+      (await unsuppressedRecipients(this.dataSource, mail.to, listMail)).skipped;
+    if (skipped) return this.skip(jobId, mail.template, skipped);
     return this.send(jobId, this.render(mail));
+  }
+
+  /** A mail of its own (not a template): sent to the recipients SES's feedback does not stop, if any. */
+  private async sendMessage(jobId: string, message: MailMessage): Promise<MailJobResult> {
+    const recipients = await unsuppressedRecipients(this.dataSource, message.to, false);
+    if (recipients.skipped) return this.skip(jobId, 'send', recipients.skipped);
+    const dropped = (Array.isArray(message.to) ? message.to.length : 1) - recipients.to.length;
+    if (dropped) {
+      this.logger.log(`mail job ${jobId}: ${dropped} recipient(s) left out: they bounced for good (SES feedback)`);
+      return this.send(jobId, { ...message, to: recipients.to });
+    }
+    return this.send(jobId, message);
+  }
+
+  private skip(jobId: string, what: string, reason: string): MailJobResult {
+    this.logger.log(`mail job ${jobId} (${what}) not sent: ${reason}`);
+    return { messageId: this.messageId(jobId), delivered: false, skipped: reason };
   }
 
   private messageId(jobId: string): string {

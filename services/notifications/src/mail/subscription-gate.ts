@@ -24,7 +24,9 @@ const SUBSCRIPTION_MAILS: Record<
   'deadline-reminder': { list: 'deadline reminders', state: deadlineLinkState },
 };
 
-function isSubscriptionMail(mail: TemplateMail): mail is Extract<TemplateMail, { template: SubscriptionTemplate }> {
+export function isSubscriptionMail(
+  mail: TemplateMail,
+): mail is Extract<TemplateMail, { template: SubscriptionTemplate }> {
   return Object.hasOwn(SUBSCRIPTION_MAILS, mail.template);
 }
 
