@@ -25,6 +25,7 @@ describe('routeFor', () => {
     ['/api/newsletter/subscribe/?x=1', 'notifications'],
     ['/api/deadline-alerts/subscribe/', 'notifications'],
     ['/api/inbox/messages/6f1c/resume', 'notifications'],
+    ['/api/notifications/ses-feedback', 'notifications'],
     ['/api/health/catalog', 'catalog'],
   ])('%s belongs to %s', (path, service) => {
     expect(routeFor(path)?.service).toBe(service);

@@ -32,6 +32,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: '/api/newsletter', service: 'notifications' },
   { prefix: '/api/deadline-alerts', service: 'notifications' },
   { prefix: '/api/inbox', service: 'notifications' },
+  { prefix: '/api/notifications/ses-feedback', service: 'notifications' },
   { prefix: '/dev/mail', service: 'notifications', developmentOnly: true },
   ...SERVICE_NAMES.map((service) => ({ prefix: `/api/health/${service}`, service })),
 ];

@@ -11,6 +11,8 @@ import { InboxController } from './inbox/inbox.controller';
 import { InboxService } from './inbox/inbox.service';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
+import { SesFeedbackController } from './ses-feedback/ses-feedback.controller';
+import { SesFeedbackService } from './ses-feedback/ses-feedback.service';
 
 const SECRET = 'a-notifications-test-secret-of-at-least-32-chars';
 const ID = '00000000-0000-4000-8000-0000000000cc';
@@ -40,15 +42,19 @@ const inbox = {
 };
 const messages = { create: async () => ({ ran: 'messages.create' }) };
 const applications = { receive: async () => ({ ran: 'applications.receive' }) };
+const feedback = {
+  receive: async (body: unknown, type: unknown) => ({ ran: 'feedback.receive', body, type }),
+};
 
 @Module({
   imports: [ConfigModule, AuthModule],
-  controllers: [DeadlineAlertsController, InboxController, MessagesController],
+  controllers: [DeadlineAlertsController, InboxController, MessagesController, SesFeedbackController],
   providers: [
     { provide: DeadlineAlertsService, useValue: alerts },
     { provide: InboxService, useValue: inbox },
     { provide: MessagesService, useValue: messages },
     { provide: JobApplicationsService, useValue: applications },
+    { provide: SesFeedbackService, useValue: feedback },
   ],
 })
 class TestModule {}
@@ -194,6 +200,23 @@ describe('notifications routes', () => {
     expect(stale.statusCode).toBe(404);
   });
 
+  it("takes SNS's messages without a token, as the text SNS posts, up to 300 KB", async () => {
+    const post = (payload: string, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/notifications/ses-feedback',
+        headers: { 'content-type': 'text/plain; charset=UTF-8', ...headers },
+        payload,
+      });
+    const message = JSON.stringify({ Type: 'Notification', Message: 'x' });
+    const posted = await post(message, { 'x-amz-sns-message-type': 'Notification' });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json()).toEqual({ ran: 'feedback.receive', body: message, type: 'Notification' });
+    const large = await post('x'.repeat(300 * 1024 + 1));
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ detail: expect.any(String) });
+  });
+
   it('hands a multipart body to the job applications', async () => {
     const boundary = '----portal-test';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nJane\r\n--${boundary}--\r\n`;
@@ -219,6 +242,7 @@ describe('notifications routes', () => {
       '/api/inbox/subscribers.csv',
       '/api/inbox/{source}/{id}/handled',
       '/api/messages',
+      '/api/notifications/ses-feedback',
     ]);
   });
 });

@@ -18,6 +18,7 @@ import { MessagesService } from './messages/messages.service';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { NOTIFICATIONS_DATA } from './notifications.data';
+import { SesFeedbackModule } from './ses-feedback/ses-feedback.module';
 
 /** The whole HTTP and worker surface of the notifications service. */
 @Module({
@@ -27,6 +28,7 @@ import { NOTIFICATIONS_DATA } from './notifications.data';
     StorageModule,
     MailModule.register(),
     DeadlineAlertsModule.register(),
+    SesFeedbackModule,
     HousekeepingModule.forService('notifications', {
       consumes: [QUEUES.mail, QUEUES.deadlineAlerts],
       tasks: [MailDeliveriesCleanup, PastRemindersCleanup, OrphanedResumesCleanup],

@@ -36,6 +36,29 @@ const TOKEN_TARGET = `target AS (
           WHERE r.unsubscribe_token_hash = $1 AND r.created_at >= s.subscribed_at
        )`;
 
+/** `target`: the subscription of an address, compared in lower case. */
+const ADDRESS_TARGET = `target AS (SELECT id FROM deadline_subscriptions WHERE lower(email) = lower($1))`;
+
+/**
+ * Unsubscribes from deadline reminders: the subscription an unsubscribe token's hash belongs to (`tokenHash`,
+ * see TOKEN_TARGET), or an address's that complained about our mail (`address`). The ids of the
+ * subscriptions it ended (again or for the first time); `db` may be a transaction's manager.
+ */
+export async function unsubscribeDeadlineAlerts(
+  db: Pick<DataSource, 'query'>,
+  by: 'tokenHash' | 'address',
+  value: string,
+): Promise<string[]> {
+  const [rows] = (await db.query(
+    `WITH ${by === 'tokenHash' ? TOKEN_TARGET : ADDRESS_TARGET}
+     UPDATE deadline_subscriptions
+        SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
+      WHERE id IN (SELECT id FROM target) RETURNING id`,
+    [value],
+  )) as [Array<{ id: string }>, number];
+  return rows.map((row) => row.id);
+}
+
 /**
  * The state of the subscription an unsubscribe token of a deadline mail (the welcome mail's or a reminder's)
  * belongs to: null when the token is not one issued for the current subscription. Changes nothing; read by
@@ -126,15 +149,9 @@ export class DeadlineAlertsService {
    */
   async unsubscribe(token: unknown): Promise<boolean> {
     if (!isOpaqueTokenShaped(token)) return false;
-    const [rows] = (await this.dataSource.query(
-      `WITH ${TOKEN_TARGET}
-       UPDATE deadline_subscriptions
-          SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
-        WHERE id IN (SELECT id FROM target) RETURNING id`,
-      [hashOpaqueToken(token)],
-    )) as [Array<{ id: string }>, number];
-    if (rows.length) this.logger.log(`deadline alert subscription ${rows[0].id} unsubscribed`);
-    return rows.length > 0;
+    const [id] = await unsubscribeDeadlineAlerts(this.dataSource, 'tokenHash', hashOpaqueToken(token));
+    if (id) this.logger.log(`deadline alert subscription ${id} unsubscribed`);
+    return id !== undefined;
   }
 
   /**

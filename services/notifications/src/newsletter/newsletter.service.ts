@@ -12,6 +12,31 @@ import type { UnsubscribeLinkState } from './unsubscribe-page';
 
 export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
 
+/** Which subscription an unsubscribe ends: an unsubscribe link's (the hash of its token), or an address's. */
+const UNSUBSCRIBE_TARGETS = {
+  tokenHash: 'unsubscribe_token_hash = $1',
+  address: 'lower(email) = lower($1)',
+} as const;
+
+/**
+ * Unsubscribes from the newsletter: the subscription of an unsubscribe link (`tokenHash`), or of an address
+ * that complained about our mail (`address`). The ids of the subscriptions it ended (again or for the first
+ * time); `db` may be a transaction's manager.
+ */
+export async function unsubscribeNewsletter(
+  db: Pick<DataSource, 'query'>,
+  by: keyof typeof UNSUBSCRIBE_TARGETS,
+  value: string,
+): Promise<string[]> {
+  const [rows] = (await db.query(
+    `UPDATE newsletter_subscriptions
+     SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
+     WHERE ${UNSUBSCRIBE_TARGETS[by]} RETURNING id`,
+    [value],
+  )) as [Array<{ id: string }>, number];
+  return rows.map((row) => row.id);
+}
+
 /**
  * Whether the unsubscribe token is one we issued (the latest welcome mail's), and whether its address is still
  * subscribed; changes nothing. Read by the unsubscribe page and by the mail worker before it sends a welcome mail.
@@ -86,13 +111,8 @@ export class NewsletterService {
   /** True when the token is one we issued (its address is now unsubscribed, again or for the first time). */
   async unsubscribe(token: unknown): Promise<boolean> {
     if (!isOpaqueTokenShaped(token)) return false;
-    const [rows] = (await this.dataSource.query(
-      `UPDATE newsletter_subscriptions
-       SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
-       WHERE unsubscribe_token_hash = $1 RETURNING id`,
-      [hashOpaqueToken(token)],
-    )) as [Array<{ id: string }>, number];
-    if (rows.length) this.logger.log(`newsletter subscription ${rows[0].id} unsubscribed`);
-    return rows.length > 0;
+    const [id] = await unsubscribeNewsletter(this.dataSource, 'tokenHash', hashOpaqueToken(token));
+    if (id) this.logger.log(`newsletter subscription ${id} unsubscribed`);
+    return id !== undefined;
   }
 }
