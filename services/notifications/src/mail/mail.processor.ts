@@ -13,7 +13,7 @@ import { renderTemplate } from './templates/templates';
 
 export interface MailJobResult {
   messageId: string;
-  /** False when this job id had been delivered before, or its subscription ended: skipped. */
+  /** False when this job id had been delivered before, or it was skipped (see `skipped`). */
   delivered: boolean;
   providerId?: string;
   /** Why the mail was not sent (the address unsubscribed while it waited, or SES reported it bounced or complained). */
