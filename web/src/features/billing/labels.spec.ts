@@ -8,6 +8,7 @@ import {
   invoiceAmount,
   invoiceNames,
   invoiceStatusLabel,
+  BILLING_MESSAGES,
   purchaseName,
   purchaseStatusLabel,
   reactivationMessage,
@@ -20,6 +21,35 @@ const future = '2026-06-01T12:00:00Z';
 const past = '2026-04-01T12:00:00Z';
 
 describe('billing labels', () => {
+  // The e2e tests read these texts from BILLING_MESSAGES: pinned here as the spec words them (part 2,
+  // sections 2, 4 and 8, in the catalogue's order), so a typo in labels.ts fails a test.
+  it.each([
+    ['paymentFailed', 'Failed to process payment. Please try again.'],
+    ['paymentErrorPassedUp', 'An error occurred during payment processing. Please try again.'],
+    ['serviceLoad', 'Failed to load service details. Please try again.'],
+    ['formLoad', 'Failed to load form details. Please try again.'],
+    ['setupIntent', 'Failed to initialize payment form. Please try again.'],
+    ['subscriptionProcessing', 'Failed to process subscription. Please try again.'],
+    ['subscriptionLoad', 'Failed to load subscription details. Please try again.'],
+    ['confirmationLoad', 'Failed to load subscription details. Please contact support.'],
+    ['noPackage', 'No package selected'],
+    ['subscriptionsLoad', 'Failed to load subscription information'],
+    ['cancel', 'Failed to cancel subscription'],
+    ['reactivate', 'Failed to reactivate subscription'],
+    ['invoices', 'Failed to load invoice history'],
+    ['paymentPageLoad', 'Failed to load subscription details'],
+    ['updatePaymentMethod', 'Failed to update payment method'],
+    ['purchasesLoad', 'Failed to fetch purchase history'],
+    ['noService', 'No service selected. Please choose a service to purchase.'],
+    ['noFiling', 'No filing selected. Please choose a filing to purchase.'],
+    ['paymentSuccessful', 'Payment Successful!'],
+    ['processing', 'Processing...'],
+    ['trialCancel', "You are still in your trial period. You won't be charged if you cancel now."],
+    ['chargedNow', 'Your credit card will be charged immediately and your subscription will be active right away.'],
+  ] as const)('words %s as the spec does', (key, text) => {
+    expect(BILLING_MESSAGES[key]).toBe(text);
+  });
+
   it.each([
     ['paid', 'Paid'],
     ['open', 'Unpaid'],
