@@ -14,12 +14,17 @@ import {
   tokenOf,
 } from './support/billing';
 import { baseUrl, expectFailedResponses, launchBrowser, newPage, waitForHydration } from './support/browser';
+import { expectRedirectAfterSuccess } from './support/clock';
 
 // Checkouts against the fake Stripe the e2e setup starts (its stand-in Stripe.js renders the card fields
 // in the page, its 3-D Secure step is a dialog with Complete/Fail buttons). The 2 s redirects fit well
 // inside this timeout.
 const TIMEOUT_MS = 15_000;
 const TRIAL_SENTENCE = "You are still in your trial period. You won't be charged if you cancel now.";
+// Spec part 2, section 8, as it words them (not read from labels.ts, whose typo would pass).
+const SETUP_INTENT_FAILED = 'Failed to initialize payment form. Please try again.';
+const PASSED_UP_FALLBACK = 'An error occurred during payment processing. Please try again.';
+const SETUP_INTENT = '**/api/payments/create-setup-intent';
 
 let browser: Browser;
 // One verified client for the whole file: no test here needs an account of its own, and each registration
@@ -43,6 +48,20 @@ async function waitForPath(page: Page, pathname: string): Promise<URL> {
   return new URL(page.url());
 }
 
+/**
+ * Makes the card form's setup intent fail (declared as expected): a 500 with the server's detail, or no
+ * connection. The spec gives the page's own words for it, whatever the server said.
+ */
+async function failSetupIntent(page: Page, failure: 'json500' | 'network'): Promise<void> {
+  const path = '/api/payments/create-setup-intent';
+  expectFailedResponses(page, { status: failure === 'json500' ? 500 : 'network', path });
+  await page.route(SETUP_INTENT, (route) =>
+    failure === 'json500'
+      ? route.fulfill({ status: 500, json: { detail: 'The payment provider could not be reached.' } })
+      : route.abort('connectionfailed'),
+  );
+}
+
 /** The client signed in on a new page, with a new subscription (paid by Visa) to the package `slug`. */
 async function signedInWithSubscription(
   category: string,
@@ -57,6 +76,7 @@ async function signedInWithSubscription(
 describe('billing pages', () => {
   it('subscribes with a trial from /books after signing in, then cancels and re-activates', async () => {
     const page = await newPage(browser);
+    await page.clock.install();
     await page.goto('/books');
     await waitForHydration(page);
     await page.getByRole('article', { name: 'Starter Bookkeeping' }).getByRole('link', { name: 'Subscribe' }).click();
@@ -85,8 +105,11 @@ describe('billing pages', () => {
     expect(await form.getByText('Please enter your city').count()).toBe(1);
 
     await fillCheckout(page, '4242424242424242');
-    await form.getByRole('button', { name: 'Start Free Trial' }).click();
-    await form.getByText('Subscription Successful!').waitFor();
+    await expectRedirectAfterSuccess(
+      page,
+      { hold: '**/api/subscriptions/stripe', from: '/subscribe', success: 'Subscription Successful!', ms: 2_000 },
+      () => form.getByRole('button', { name: 'Start Free Trial' }).click(),
+    );
     const confirmation = await waitForPath(page, '/subscription/confirmation');
     expect(confirmation.searchParams.get('id')).toMatch(/^[0-9a-f-]{36}$/);
     await form.getByRole('heading', { level: 1, name: 'Subscription Confirmed' }).waitFor();
@@ -131,30 +154,31 @@ describe('billing pages', () => {
 
   it('buys a company formation with 4242 and shows the confirmation', async () => {
     const page = await newPage(browser);
+    await page.clock.install();
     await startLlcFormation(page, client);
     await waitForPath(page, '/service-purchase');
     const form = main(page);
     await form.getByText('This is a one-time payment. State filing fees are not included', { exact: false }).waitFor();
     await fillCheckout(page, '4242 4242 4242 4242');
-    // The payment call is held until the button has said 'Processing...'.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
     let payments = 0;
-    await page.route('**/api/payments/service-payment', async (route) => {
-      payments += 1;
-      await held;
-      await route.continue();
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/payments/service-payment') payments += 1;
     });
-    await form.getByRole('button', { name: 'Pay $399.00' }).click();
-    const processing = form.getByRole('button', { name: 'Processing...' });
-    await processing.waitFor();
-    expect(await processing.isDisabled()).toBe(true);
-    // It keeps the focus while it works (aria-disabled), but pressing it again pays nothing more.
-    expect(await processing.evaluate((button) => button === document.activeElement)).toBe(true);
-    await processing.click({ force: true });
-    await page.keyboard.press('Enter');
-    release();
-    await form.getByText('Payment Successful!').waitFor();
+    // The payment call is held until the button has said 'Processing...'.
+    await expectRedirectAfterSuccess(
+      page,
+      { hold: '**/api/payments/service-payment', from: '/service-purchase', success: 'Payment Successful!', ms: 2_000 },
+      async () => {
+        await form.getByRole('button', { name: 'Pay $399.00' }).click();
+        const processing = form.getByRole('button', { name: 'Processing...' });
+        await processing.waitFor();
+        expect(await processing.isDisabled()).toBe(true);
+        // It keeps the focus while it works (aria-disabled), but pressing it again pays nothing more.
+        expect(await processing.evaluate((button) => button === document.activeElement)).toBe(true);
+        await processing.click({ force: true });
+        await page.keyboard.press('Enter');
+      },
+    );
     expect(payments).toBe(1);
 
     await waitForPath(page, '/service-confirmation');
@@ -178,6 +202,7 @@ describe('billing pages', () => {
 
   it('buys a filing with a card that needs 3-D Secure and shows the confirmation', async () => {
     const page = await newPage(browser);
+    await page.clock.install();
     await signInWithStoredSession(page, client);
     const forms = (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as Array<{ id: string; form_name: string }>;
     const annualReport = forms.find((form) => form.form_name === 'Annual Report')!;
@@ -186,13 +211,19 @@ describe('billing pages', () => {
     await form.getByRole('heading', { level: 1, name: 'Annual Report' }).waitFor();
     await fillCheckout(page, '4000002760003184');
     await form.getByRole('button', { name: 'Pay $150.00' }).click();
-    // Once to save the card, once for the payment.
-    for (let step = 0; step < 2; step += 1) {
-      const secure = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
-      await secure.getByRole('button', { name: 'Complete authentication' }).click();
-      await secure.waitFor({ state: 'detached' });
-    }
-    await form.getByText('Payment Successful!').waitFor();
+    // Once to save the card, once for the payment (sent again after it: the call that succeeds).
+    const secure = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+    await secure.getByRole('button', { name: 'Complete authentication' }).click();
+    await secure.waitFor({ state: 'detached' });
+    await secure.waitFor();
+    await expectRedirectAfterSuccess(
+      page,
+      { hold: '**/api/payments/form-payment', from: '/filing-purchase', success: 'Payment Successful!', ms: 2_000 },
+      async () => {
+        await secure.getByRole('button', { name: 'Complete authentication' }).click();
+        await secure.waitFor({ state: 'detached' });
+      },
+    );
     await waitForPath(page, '/filing-confirmation');
     await form.getByRole('heading', { level: 1, name: 'Filing Purchase Confirmed' }).waitFor();
     await form.getByText('Annual Report', { exact: true }).waitFor();
@@ -213,6 +244,84 @@ describe('billing pages', () => {
     const view = main(page);
     await view.getByText('Failed to load subscription details. Please try again.').waitFor();
     expect(await view.getByRole('link', { name: 'Back to Packages' }).getAttribute('href')).toBe('/books');
+  });
+
+  it('says the payment form could not be initialized when the setup intent fails, and subscribes after it', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    await page.goto(`/subscribe?package=${await serviceIdOf('Equity', 'cap-table-management')}`);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const form = main(page).getByRole('form', { name: 'Payment' });
+    const subscribe = form.getByRole('button', { name: 'Subscribe for $99.00/month' });
+    for (const failure of ['json500', 'network'] as const) {
+      await failSetupIntent(page, failure);
+      await subscribe.click();
+      await form.getByText(SETUP_INTENT_FAILED, { exact: true }).waitFor();
+      await page.unroute(SETUP_INTENT);
+      expect(await subscribe.isEnabled()).toBe(true);
+      expect(await form.getByLabel('City').inputValue()).toBe('Raleigh');
+    }
+    await subscribe.click();
+    await main(page).getByText('Subscription Successful!').waitFor();
+  });
+
+  it('says a confirmation that cannot be loaded, with the way to the profile', async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    const id = randomUUID();
+    // The server's detail is not shown here: the spec's words send the user to support.
+    expectFailedResponses(page, { status: 500, path: `/api/subscriptions/${id}` });
+    await page.route(`**/api/subscriptions/${id}`, (route) =>
+      route.fulfill({ status: 500, json: { detail: 'Service temporarily unavailable' } }),
+    );
+    await page.goto(`/subscription/confirmation?id=${id}`);
+    const view = main(page);
+    await view
+      .getByText('Failed to load subscription details. Please contact support.', { exact: true })
+      .waitFor({ timeout: TIMEOUT_MS });
+    await view.getByRole('link', { name: 'Go to Profile' }).click();
+    await waitForPath(page, '/profile');
+    // Without an id there is nothing to load: the same message.
+    await page.goto('/subscription/confirmation');
+    await view.getByText('Failed to load subscription details. Please contact support.', { exact: true }).waitFor();
+    expect(await view.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
+  });
+
+  it("replaces the checkout with the payment's error and the way back: the detail, else the spec's words", async () => {
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, client);
+    // A refusal another card cannot fix (4xx): with the server's detail, then without any.
+    const refuse = async (path: string, status: number, body: { detail?: string }) => {
+      expectFailedResponses(page, { status, path });
+      await page.route(`**${path}`, (route) => route.fulfill({ status, json: body }));
+    };
+    const service = await serviceIdOf('Company', 'non-profit-formation');
+    await refuse('/api/payments/service-payment', 400, { detail: 'This service cannot be bought online.' });
+    await page.goto(`/service-purchase?service=${service}&type=company`);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await main(page).getByRole('button', { name: 'Pay $799.00' }).click();
+    const view = main(page);
+    await view.getByRole('alert').getByText('This service cannot be bought online.', { exact: true }).waitFor();
+    expect(await view.getByRole('form', { name: 'Payment' }).count()).toBe(0);
+    expect(await view.getByRole('link', { name: 'Back to Services' }).getAttribute('href')).toBe('/company');
+
+    await page.unroute('**/api/payments/service-payment');
+    await refuse('/api/payments/service-payment', 403, {});
+    await page.goto(`/service-purchase?service=${service}&type=company`);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await main(page).getByRole('button', { name: 'Pay $799.00' }).click();
+    await view.getByRole('alert').getByText(PASSED_UP_FALLBACK, { exact: true }).waitFor();
+    await view.getByRole('link', { name: 'Back to Services' }).click();
+    await waitForPath(page, '/company');
+
+    const forms = (await (await fetch(`${baseUrl()}/api/forms/`)).json()) as Array<{ id: string; form_name: string }>;
+    await refuse('/api/payments/form-payment', 404, {});
+    await page.goto(`/filing-purchase?filing=${forms.find((form) => form.form_name === 'Annual Report')!.id}`);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await main(page).getByRole('button', { name: 'Pay $150.00' }).click();
+    await view.getByRole('alert').getByText(PASSED_UP_FALLBACK, { exact: true }).waitFor();
+    await view.getByRole('link', { name: 'Back to Filings' }).click();
+    await waitForPath(page, '/filings');
   });
 
   it('offers no card form for a price billing would not charge, even with an amount (the cards say Book a Call)', async () => {
@@ -305,6 +414,7 @@ describe('billing pages', () => {
 
   it('updates the card of a subscription and returns to the profile', async () => {
     const { page, subscription } = await signedInWithSubscription('Compliance', 'annual-compliance');
+    await page.clock.install();
     await page.goto(`/subscription/${subscription.id}/payment`);
     const form = main(page);
     await form.getByRole('heading', { level: 1, name: 'Update Payment Method' }).waitFor();
@@ -318,8 +428,21 @@ describe('billing pages', () => {
     await form.getByLabel('Card number').fill('5555555555554444');
     await form.getByLabel('Expiration date MM / YY').fill('11 / 33');
     await form.getByLabel('CVC').fill('321');
+    // The card cannot be saved (no setup intent): the spec's words, not the server's.
+    await failSetupIntent(page, 'json500');
     await form.getByRole('button', { name: 'Update Payment Method' }).click();
-    await form.getByText('Your payment method has been updated.', { exact: false }).waitFor();
+    await form.getByText(SETUP_INTENT_FAILED, { exact: true }).waitFor();
+    await page.unroute(SETUP_INTENT);
+    await expectRedirectAfterSuccess(
+      page,
+      {
+        hold: '**/api/subscriptions/*/payment-method/',
+        from: `/subscription/${subscription.id}/payment`,
+        success: 'Your payment method has been updated.',
+        ms: 2_000,
+      },
+      () => form.getByRole('button', { name: 'Update Payment Method' }).click(),
+    );
     await waitForPath(page, '/profile');
     await form.getByRole('listitem', { name: 'Annual Compliance' }).getByText('Mastercard ending in 4444').waitFor();
   });

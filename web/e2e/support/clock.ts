@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { holdRequests } from './browser';
 
 // The spec's form status rule (part 2, section 4: a form's status message clears after 5 s), checked in
 // the page's own time: the page's clock is installed before it loads (`page.clock.install()`), paused
@@ -85,4 +86,30 @@ export async function expectAfter(page: Page, ms: number, happened: () => Promis
 /** `expectAfter` for a redirect away from `pathname`. */
 export function expectLeftAfter(page: Page, pathname: string, ms: number): Promise<void> {
   return expectAfter(page, ms, () => Promise.resolve(new URL(page.url()).pathname !== pathname));
+}
+
+/**
+ * The spec's redirects after a success (part 2, sections 2 and 9: a checkout's success screen, a card
+ * update, each 2 s before the next page). `act` makes the call `hold` matches (the last one of the
+ * action), which is held until the page's clock (installed before the page loaded) is paused and
+ * `success` watched; then the page must leave `from` `ms` later in its own time, not sooner and not
+ * much later. The success is waited for in real time, the clock not run for it (runClockUntilVisible):
+ * nothing on its way needs a timer, and a clock step between the redirect's timer being set and the
+ * text's render would make the pause look 50 ms shorter.
+ */
+export async function expectRedirectAfterSuccess(
+  page: Page,
+  { hold, from, success, ms }: { hold: string; from: string; success: string; ms: number },
+  act: () => Promise<void>,
+): Promise<void> {
+  const call = await holdRequests(page, hold);
+  await act();
+  await call.requested;
+  await pauseClock(page);
+  await watchText(page, success);
+  call.release();
+  await page.getByText(success, { exact: false }).first().waitFor({ timeout: 10_000 });
+  await expectLeftAfter(page, from, ms);
+  await page.unroute(hold);
+  await page.clock.resume();
 }

@@ -126,8 +126,9 @@ export function CheckoutForm<T>({
     try {
       clientSecret = (await createSetupIntent()).client_secret;
     } catch (error) {
+      // The spec words this failure itself, whatever the server said (part 2, section 8: setup intent).
       if (onError && isPassedUp(error)) onError(error);
-      else setFormError(errorMessage(error, BILLING_MESSAGES.setupIntent));
+      else setFormError(BILLING_MESSAGES.setupIntent);
       return null;
     }
     const card = elements.getElement(CardElement);
