@@ -101,6 +101,8 @@ describe('a failing server', () => {
       { path: '/company' },
       { path: '/filings' },
       { path: '/filings/irs-form-7004' },
+      // Not prerendered under /forms (the footer's links): the page reads the forms, and says it could not.
+      { path: '/forms/irs-form-7004', message: 'Failed to load form data' },
       { path: '/perks' },
       { path: '/careers' },
       { path: '/free-tools/deadline-alerts' },
@@ -129,6 +131,7 @@ describe('a failing server', () => {
         },
         { path: `/filing-purchase?filing=${randomUUID()}`, message: 'Failed to load form details. Please try again.' },
         { path: `/subscription/${randomUUID()}/invoices`, message: detailElse('Failed to load invoice history') },
+        { path: `/subscription/${randomUUID()}/payment`, message: detailElse('Failed to load subscription details') },
         // One section failing while the rest of the page loads: each says its own words.
         {
           path: '/profile',
