@@ -18,7 +18,8 @@ export function SubscriptionConfirmationPage() {
   useDocumentTitle('Subscription Confirmed');
   const toProfile = <ButtonLink to={ROUTES.profile}>Go to Profile</ButtonLink>;
 
-  if (!id || subscription.isError) {
+  // A failed first load only: a refresh that fails later (the tab focused again) keeps the confirmation shown.
+  if (!id || subscription.isLoadingError) {
     return (
       <PageMessage title="Subscription" tone="error" action={toProfile}>
         {BILLING_MESSAGES.confirmationLoad}
