@@ -108,6 +108,8 @@ export const TWO_FACTOR_MESSAGES = {
   noSetup: 'Start the setup again: no authenticator app is waiting for confirmation.',
   wrongPassword: 'Incorrect password',
   disabled: 'Two-factor authentication is off.',
+  tooManyCodes:
+    'Too many wrong codes have been entered for this account today. Use one of your recovery codes, or try again tomorrow.',
 } as const;
 
 /** Recovery codes given when two-factor is turned on (each works once, instead of a code). */

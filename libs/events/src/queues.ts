@@ -64,7 +64,9 @@ export type SecurityNoticeKind =
   | 'two-factor-enabled'
   | 'two-factor-disabled'
   /** Turned off by staff with the admin CLI, for an owner who lost the authenticator and the recovery codes. */
-  | 'two-factor-reset';
+  | 'two-factor-reset'
+  /** The password given, then so many wrong codes that the app's codes are refused for a day (WrongCodes). */
+  | 'two-factor-codes-refused';
 
 /**
  * Mails rendered by the notifications service from its templates (text and HTML), so

@@ -33,6 +33,7 @@ import { RecoveryCodeHasher } from './two-factor/recovery-code-hasher';
 import { TotpCipher } from './two-factor/totp-cipher';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorService } from './two-factor/two-factor.service';
+import { WrongCodes } from './two-factor/wrong-codes';
 import { PasswordHasher } from './users/password-hasher';
 import { User } from './users/user.entity';
 import { UsersService } from './users/users.service';
@@ -82,6 +83,7 @@ const runWorkers = configOrExit().RUN_WORKERS;
     TotpCipher,
     RecoveryCodeHasher,
     TwoFactorService,
+    WrongCodes,
     AccountSecurityService,
     SecurityNotices,
     ...(runWorkers ? [AuditProcessor, PasswordResetProcessor] : []),

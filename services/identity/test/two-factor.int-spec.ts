@@ -5,10 +5,13 @@ import {
   newIp,
   nextTotpCode,
   PASSWORD,
+  readMails,
   registerVerified,
+  totpCode,
   uniqueEmail,
   useTestApp,
 } from '@portal/testing';
+import { TWO_FACTOR_MESSAGES } from '@portal/contracts';
 import Redis from 'ioredis';
 import { createHash } from 'node:crypto';
 
@@ -305,6 +308,55 @@ describe('identity: two-factor sign-in and account security', () => {
       ]),
     ).toEqual([{ actor_id: null, actor_email: email, target: null, details: { reason: 'unknown_email' } }]);
   });
+
+  it("refuses the app's codes for the day after ten wrong ones from anywhere, and tells the owner once", async () => {
+    const email = uniqueEmail('tf-guessed');
+    const home = newIp();
+    const { accessToken } = await registerVerified(call, app.dataDir, email);
+    // The owner signs in from home once: an address the throttle knows for the account.
+    expect((await login(call, email, PASSWORD, home)).status).toBe(200);
+    const enrolled = await enrol(email, accessToken);
+
+    // Someone who knows the password tries codes, each time from another address (never locked out of one).
+    for (let guess = 0; guess < 10; guess += 1) {
+      const step = await passwordStep(email);
+      expect(step.status).toBe(200);
+      expect((await codeStep(step.body.challenge_token, totpCode(enrolled.secret, 1))).status).toBe(401);
+    }
+
+    // Then even the owner's right code, from home, is refused for the day; a recovery code still works.
+    const refused = await codeStep(
+      (await passwordStep(email, PASSWORD, home)).body.challenge_token,
+      await nextTotpCode(enrolled.secret, email),
+      home,
+    );
+    expect(refused).toMatchObject({ status: 429, body: { detail: TWO_FACTOR_MESSAGES.tooManyCodes } });
+    const recovered = await codeStep(
+      (await passwordStep(email, PASSWORD, home)).body.challenge_token,
+      enrolled.codes[0],
+      home,
+    );
+    expect(recovered.status).toBe(200);
+    await app.settled();
+    const subjects = (await readMails(app.dataDir, email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith('Wrong two-factor codes'))).toEqual([
+      'Wrong two-factor codes were entered for your Harbor Tax & Accounting account',
+    ]);
+
+    // A new password (the guesser's is gone) starts the count again: the app's codes work.
+    const asked = new Date();
+    await call('POST', '/auth/forgot-password', { json: { email } });
+    const { token } = await mailedLink(app.dataDir, email, '/reset-password', asked);
+    expect((await call('POST', '/auth/reset-password', { json: { token, new_password: 'N3w!password' } })).status).toBe(
+      200,
+    );
+    const again = await codeStep(
+      (await passwordStep(email, 'N3w!password', home)).body.challenge_token,
+      await nextTotpCode(enrolled.secret, email),
+      home,
+    );
+    expect(again.status).toBe(200);
+  }, 120_000);
 
   describe('an admin without two-factor', () => {
     let token: string;

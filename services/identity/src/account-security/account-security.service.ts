@@ -11,6 +11,7 @@ import { UserTokens } from '../tokens/user-tokens.service';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
 import { SecurityNotices } from './security-notices';
+import { WrongCodes } from '../two-factor/wrong-codes';
 
 export const ACCOUNT_MESSAGES = {
   wrongPassword: 'Incorrect password',
@@ -40,6 +41,7 @@ export class AccountSecurityService {
     private readonly audit: AuditTrail,
     private readonly tokens: UserTokens,
     private readonly notices: SecurityNotices,
+    private readonly wrongCodes: WrongCodes,
   ) {}
 
   /**
@@ -75,6 +77,7 @@ export class AccountSecurityService {
     });
     if (!changed) throw new BadRequestException({ detail: ACCOUNT_MESSAGES.wrongPassword });
     await this.sessions.publish(user.id, changed.sessionVersion);
+    await this.wrongCodes.forget(user.id);
     this.logger.log(`user ${user.id} changed their password; other sessions ended`);
 
     const renewed = await this.users.findById(user.id);

@@ -26,6 +26,11 @@ export const RATE_LIMITS = {
   loginAccountSlowdown: { name: 'identity:login:account-slowdown', points: 1, durationSeconds: MINUTE },
   /** Addresses that signed in to an account (key `account|ip`): never slowed down for it. */
   loginFamiliarAddress: { name: 'identity:login:familiar', points: 1_000_000, durationSeconds: 30 * 24 * HOUR },
+  /**
+   * Wrong second-factor codes for one account (key: its id) from anywhere, in a day: at the limit its
+   * six-digit codes are refused for the rest of the window (WrongCodes).
+   */
+  wrongCodesPerAccount: { name: 'identity:two-factor:wrong-codes', points: 10, durationSeconds: 24 * HOUR },
   registerPerIp: { name: 'identity:register:ip', points: 5, durationSeconds: HOUR },
   verifyRequestPerAccount: { name: 'identity:verify-request:account', points: 5, durationSeconds: HOUR },
   verifyRequestPerIp: { name: 'identity:verify-request:ip', points: 20, durationSeconds: HOUR },

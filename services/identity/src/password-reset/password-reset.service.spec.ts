@@ -10,6 +10,7 @@ import type { PasswordHasher } from '../users/password-hasher';
 import type { User } from '../users/user.entity';
 import type { UsersService } from '../users/users.service';
 import { PasswordResetService } from './password-reset.service';
+import { WrongCodes } from '../two-factor/wrong-codes';
 
 const KNOWN: Partial<User> = { id: 'user-1', email: 'known@example.com', firstName: 'Kim' };
 
@@ -72,6 +73,7 @@ function harness(user: Partial<User> | null, answered = false) {
     {} as LoginThrottle,
     {} as AuditTrail,
     {} as SecurityNotices,
+    {} as WrongCodes,
   );
   return { service, steps, enqueued };
 }

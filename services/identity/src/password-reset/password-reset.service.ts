@@ -16,6 +16,7 @@ import { PasswordHasher } from '../users/password-hasher';
 import { UsersService } from '../users/users.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { SecurityNotices } from '../account-security/security-notices';
+import { WrongCodes } from '../two-factor/wrong-codes';
 
 const PURPOSE = 'reset-password';
 
@@ -35,6 +36,7 @@ export class PasswordResetService {
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditTrail,
     private readonly notices: SecurityNotices,
+    private readonly wrongCodes: WrongCodes,
   ) {}
 
   /**
@@ -122,6 +124,7 @@ export class PasswordResetService {
     await this.sessions.publish(changed.userId, changed.sessionVersion);
     // The mailbox's owner is at this address: their own wrong passwords no longer hold them back.
     await this.throttle.forgive(normalizeEmail(changed.email), ip);
+    await this.wrongCodes.forget(changed.userId);
     this.logger.log(`user ${changed.userId} reset their password; earlier sessions ended`);
     return { message: MESSAGES.passwordReset };
   }

@@ -27,6 +27,7 @@ import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 import { turnSecondFactorOff } from './second-factor-off';
 import { TotpCipher } from './totp-cipher';
+import { WrongCodes } from './wrong-codes';
 
 const CHALLENGE = 'two-factor-challenge';
 
@@ -36,8 +37,9 @@ type SecondFactor = 'totp' | 'recovery_code';
 /**
  * Two-factor sign-in with an authenticator app (TOTP): setting it up (a secret confirmed by a first
  * code), the code step of sign-in, recovery codes, turning it off. Every wrong code counts toward the
- * same lockout as a wrong password (LoginThrottle); a code is accepted once (the last time step used
- * is stored); secrets are stored encrypted (TotpCipher).
+ * same lockout as a wrong password (LoginThrottle), and toward the account's daily limit of wrong codes
+ * (WrongCodes); a code is accepted once (the last time step used is stored); secrets are stored
+ * encrypted (TotpCipher).
  */
 @Injectable()
 export class TwoFactorService {
@@ -56,6 +58,7 @@ export class TwoFactorService {
     private readonly config: AppConfig,
     private readonly recoveryCodeHasher: RecoveryCodeHasher,
     private readonly notices: SecurityNotices,
+    private readonly wrongCodes: WrongCodes,
   ) {}
 
   async status(caller: AuthUser): Promise<TwoFactorStatusReply> {
@@ -153,6 +156,7 @@ export class TwoFactorService {
         return { sessionVersion, sessionId };
       });
       if (!off) {
+        await this.wrongCodes.failed(user, scope.client_ip);
         await this.auth.failedConfirmation(scope, user, 'wrong_code', attempt);
         throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
       }
@@ -185,6 +189,7 @@ export class TwoFactorService {
         return factor;
       });
       if (outcome === 'wrong-code') {
+        await this.wrongCodes.failed(user, scope.client_ip);
         await this.auth.failedSignIn(scope, user, 'wrong_code', attempt);
         throw new UnauthorizedException({ detail: TWO_FACTOR_MESSAGES.invalidCode });
       }
@@ -213,6 +218,7 @@ export class TwoFactorService {
       return 'recovery_code';
     }
     if (!user.totpSecret) return undefined;
+    await this.wrongCodes.refuseWhenTooMany(user.id);
     const step = matchTotp(this.cipher.decrypt(user.id, user.totpSecret), code, user.totpLastStep);
     if (step === undefined) return undefined;
     // Only if no request took this step (or a later one) meanwhile.

@@ -21,6 +21,11 @@ const NOTICES: Record<SecurityNoticeKind, { subject: (brand: string) => string; 
     subject: (brand) => `Two-factor sign-in was turned off for your ${brand} account`,
     what: 'Two-factor sign-in was turned off for your account: signing in now asks for the password only.',
   },
+  'two-factor-codes-refused': {
+    subject: (brand) => `Wrong two-factor codes were entered for your ${brand} account`,
+    what: 'Your password was entered correctly, then ten wrong codes from an authenticator app within a day. Codes from the app are refused for the rest of the day; your recovery codes still work.',
+    also: 'Whoever did it knows your password: if it was not you, change it now, even though the second step kept them out.',
+  },
   'two-factor-reset': {
     subject: (brand) => `Our staff turned off two-factor sign-in for your ${brand} account`,
     what: 'Our staff turned off two-factor sign-in for your account, as asked by someone who had lost the authenticator app and the recovery codes. You sign in with your password, and can set it up again in the account settings.',
