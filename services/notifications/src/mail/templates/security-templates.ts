@@ -23,8 +23,8 @@ const NOTICES: Record<SecurityNoticeKind, { subject: (brand: string) => string; 
   },
   'two-factor-codes-refused': {
     subject: (brand) => `Wrong two-factor codes were entered for your ${brand} account`,
-    what: 'Your password was entered correctly, then ten wrong codes from an authenticator app within a day. Codes from the app are refused for the rest of the day; your recovery codes still work.',
-    also: 'Whoever did it knows your password: if it was not you, change it now, even though the second step kept them out.',
+    what: 'Your password was entered correctly, then too many wrong codes from an authenticator app within a day. Codes from the app are refused for the rest of the day; your recovery codes still work.',
+    also: 'Whoever entered the codes knows your password; the second step kept them out.',
   },
   'two-factor-reset': {
     subject: (brand) => `Our staff turned off two-factor sign-in for your ${brand} account`,
