@@ -29,14 +29,13 @@ export class VerificationService {
   ) {}
 
   /**
-   * A new verification token replacing any earlier one, and its mail, in the caller's
-   * transaction. The link carries the e-mail for the page; the token alone verifies. One issue at a
-   * time per account (the user row is locked), so of requests sent at once each replaces the token of
-   * the one before it: exactly one link works afterwards.
+   * A new verification token and its mail, in the caller's transaction. The link carries the e-mail for
+   * the page; the token alone verifies. Earlier links keep working until they expire or one of the
+   * account's links is used (confirm): they all went to the same mailbox, and a new mail is asked for
+   * because one is late, which is then the one opened. The requests are limited per account
+   * (RATE_LIMITS.verifyRequestPerAccount), so only a few are ever outstanding.
    */
   async issue(manager: EntityManager, user: User): Promise<void> {
-    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
-    await this.tokens.invalidateOutstanding(manager, user.id, PURPOSE);
     const token = await this.tokens.issue(manager, user.id, PURPOSE);
     const query = new URLSearchParams({ email: user.email, token });
     await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
