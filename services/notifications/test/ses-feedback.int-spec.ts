@@ -205,8 +205,9 @@ const newsletterWelcome = (to: string, token: string): TemplateMail => ({
 });
 
 describe('SES feedback through SNS', () => {
-  it('a permanent bounce suppresses the address: no mail goes to it any more, a reset included', async () => {
+  it('a permanent bounce suppresses the address and ends its subscriptions: no mail goes to it, a reset included', async () => {
     const address = uniqueEmail('bounced');
+    await subscribeNewsletter(address);
     const reply = await post(bounce(address.toUpperCase(), 'Permanent'));
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ received: true, outcome: 'suppressed' });
@@ -218,6 +219,9 @@ describe('SES feedback through SNS', () => {
         diagnostic_code: 'smtp; 550 5.1.1 user unknown',
       }),
     ]);
+    expect(
+      await sql(db.url, `SELECT status FROM notifications.newsletter_subscriptions WHERE email = $1`, [address]),
+    ).toEqual([{ status: 'unsubscribed' }]);
 
     expect(await mailed(reset(address))).toMatchObject({
       delivered: false,

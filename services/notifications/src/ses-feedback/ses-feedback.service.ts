@@ -231,13 +231,13 @@ export class SesFeedbackService {
   }
 
   /**
-   * Records the address; a complaint also ends its newsletter and deadline-alert subscriptions, the state
-   * their unsubscribe links leave. The number of subscriptions ended.
+   * Records the address, and ends its newsletter and deadline-alert subscriptions, the state their
+   * unsubscribe links leave: a complaint asks for it, and an address that bounced for good reads nothing
+   * (each reminder run would queue a mail for it only to skip it). The number of subscriptions ended.
    */
   private async suppress(manager: EntityManager, suppression: Suppression, snsMessageId: string): Promise<number> {
     const { address, reason, detail, diagnosticCode, seenAt } = suppression;
     await manager.query(UPSERT, [address, reason, detail, diagnosticCode, seenAt, snsMessageId]);
-    if (reason !== 'complaint') return 0;
     const newsletter = await unsubscribeNewsletter(manager, 'address', address);
     const deadlines = await unsubscribeDeadlineAlerts(manager, 'address', address);
     return newsletter.length + deadlines.length;
