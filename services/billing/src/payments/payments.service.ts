@@ -250,7 +250,7 @@ export class PaymentsService {
         paymentIntent = await this.retrievePaymentIntent(event.paymentIntentId);
         // Found by the order id in its metadata; read again, it must still name this order.
         if (paymentIntent.metadata?.order_id !== order.id) return { reply: toPaymentReply(order, null) };
-        this.logger.warn(`order ${order.id} takes PaymentIntent ${paymentIntent.id}, which it had not recorded`);
+        this.adopting(order, paymentIntent.id);
       } else if (order.status === 'failed' || order.status === 'canceled') {
         // Refused before any PaymentIntent existed (the bank refused the card itself).
         return { declined: order.failureMessage };
@@ -274,6 +274,11 @@ export class PaymentsService {
     });
   }
 
+  /** An order found the PaymentIntent Stripe made for it without its having recorded it (a lost reply). */
+  private adopting(order: Order, paymentIntentId: string): void {
+    this.logger.warn(`order ${order.id} takes PaymentIntent ${paymentIntentId}, which it had not recorded`);
+  }
+
   /** With its card and its latest charge's refunds (newest first), which the order records. */
   private retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent> {
     return this.stripe.api.paymentIntents.retrieve(id, { expand: ['payment_method', REFUNDS_EXPAND] });
@@ -293,7 +298,7 @@ export class PaymentsService {
       limit: 100,
     })) {
       if (paymentIntent.metadata?.order_id === order.id) {
-        this.logger.warn(`order ${order.id} takes PaymentIntent ${paymentIntent.id}, which it had not recorded`);
+        this.adopting(order, paymentIntent.id);
         return this.retrievePaymentIntent(paymentIntent.id);
       }
     }

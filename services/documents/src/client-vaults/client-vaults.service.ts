@@ -27,17 +27,8 @@ const MAX_CLIENTS = 1000;
 /** The access log's order; vault_access_log_accessed_at_idx (and the owner's index) serve it. */
 const NEWEST_FIRST = new KeysetOrder('accessed_at', 'id', 'DESC');
 
-/** A vault_access_log row as SQL reads it. */
-interface AccessRow extends KeysetRow {
-  admin_id: string;
-  admin_email: string;
-  owner_id: string;
-  owner_email: string;
-  action: VaultAccessAction;
-  file_id: string | null;
-  file_name: string | null;
-  accessed_at: Date;
-}
+/** A vault_access_log row as SQL reads it: the reply's fields, its time a Date, and the keyset's. */
+type AccessRow = KeysetRow & Omit<VaultAccessReply, 'accessed_at'> & { accessed_at: Date };
 
 interface ClientRow {
   owner_id: string;
