@@ -14,6 +14,7 @@ import {
   baseUrl,
   callsSentBy,
   clientAddress,
+  expectConsoleError,
   expectFailedResponses,
   holdRequests,
   launchBrowser,
@@ -491,6 +492,43 @@ describe('profile', () => {
     await expectProfileOf(page, account);
     await main(page).getByText('Acme Books', { exact: true }).waitFor();
     expect(await main(page).getByText('Zoe', { exact: true }).count()).toBe(1);
+  });
+
+  it('saves the names though the separate address update fails: that failure is only logged', async () => {
+    const account = newAccount('address-fails');
+    await registerVerified(account);
+    const page = await newPage(browser);
+    await signInWithStoredSession(page, account);
+    // The phone and address go in a second PUT /profiles/me (spec part 2): that one fails.
+    await page.route('**/api/profiles/me', (route) =>
+      route.request().method() === 'PUT' && (route.request().postDataJSON() as { address?: unknown }).address
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error"}' })
+        : route.fallback(),
+    );
+    expectFailedResponses(page, { status: 500, path: '/api/profiles/me' });
+    const logged = expectConsoleError(page, /^Saving the address of the profile failed/);
+    await page.goto('/profile');
+    await expectProfileOf(page, account);
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    await main(page).getByLabel('First name').fill('Grace');
+    await main(page).getByLabel('Address line 1').fill('1 Compiler Way');
+    await main(page).getByLabel('City').fill('Arlington');
+    await main(page).getByLabel('State / Province').fill('VA');
+    await main(page).getByLabel('ZIP / Postal code').fill('22201');
+    await main(page).getByRole('button', { name: 'Save' }).click();
+
+    await main(page).getByText('Your profile has been updated.').waitFor();
+    expect(await main(page).getByRole('alert').count()).toBe(0);
+    expect(logged()).toBe(1);
+    await page.unroute('**/api/profiles/me');
+    await page.reload();
+    await expectProfileOf(page, { ...account, firstName: 'Grace' });
+    expect(await main(page).getByText('Grace', { exact: true }).count()).toBe(1);
+    expect(
+      await main(page)
+        .getByText(/1 Compiler Way/)
+        .count(),
+    ).toBe(0);
   });
 
   it('keeps what was typed when a save meets the end of the session, and gives it back after signing in', async () => {

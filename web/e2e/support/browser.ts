@@ -44,6 +44,8 @@ interface OpenPage {
   context: BrowserContext;
   problems: string[];
   expectedFailures: ExpectedFailure[];
+  /** The app's own console errors a test provokes on purpose, and how many times each was seen. */
+  expectedLogs: Array<{ text: RegExp; seen: number }>;
 }
 
 /**
@@ -80,12 +82,17 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     }),
   );
   const page = await context.newPage();
-  const open: OpenPage = { context, problems: [], expectedFailures: [] };
+  const open: OpenPage = { context, problems: [], expectedFailures: [], expectedLogs: [] };
   page.on('pageerror', (error) => open.problems.push(`page error: ${error.stack ?? error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') {
       const { url, lineNumber } = message.location();
       if (isExpectedFailure(open.expectedFailures, message.text(), url)) return;
+      const logged = open.expectedLogs.find(({ text }) => text.test(message.text()));
+      if (logged) {
+        logged.seen += 1;
+        return;
+      }
       open.problems.push(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
     }
   });
@@ -101,6 +108,18 @@ export function expectFailedResponses(page: Page, ...failures: ExpectedFailure[]
   const open = openPages.get(page);
   if (!open) throw new Error('expectFailedResponses needs a page opened with newPage');
   open.expectedFailures.push(...failures);
+}
+
+/**
+ * Tells the error check of `page` that the app logs an error matching `text` on purpose (a failure the
+ * spec says is only logged); returns how many times it has been logged so far.
+ */
+export function expectConsoleError(page: Page, text: RegExp): () => number {
+  const open = openPages.get(page);
+  if (!open) throw new Error('expectConsoleError needs a page opened with newPage');
+  const expected = { text, seen: 0 };
+  open.expectedLogs.push(expected);
+  return () => expected.seen;
 }
 
 function isExpectedFailure(expected: ExpectedFailure[], text: string, url: string): boolean {
