@@ -490,12 +490,6 @@ function parseTopicArns(text: string): string[] | undefined {
 export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
 
 /**
- * The Stripe keys go together (a secret key without its webhook secret would take payments whose
- * outcome never arrives), each of its kind, and all of one mode: test keys with test keys. The
- * publishable key may come alone: it is public, and the processes that serve the web app but take
- * no payments (the gateway in split mode) need it only to allow Stripe.js in their CSP.
- */
-/**
  * Secret values anyone can read in this repository: docker-compose.yml's defaults, which let the local
  * container stack start without configuration, and the placeholders of infra/k8s/01-config.yaml.
  */
@@ -537,6 +531,12 @@ function isThisMachine(url: string): boolean {
   }
 }
 
+/**
+ * The Stripe keys go together (a secret key without its webhook secret would take payments whose
+ * outcome never arrives), each of its kind, and all of one mode: test keys with test keys. The
+ * publishable key may come alone: it is public, and the processes that serve the web app but take
+ * no payments (the gateway in split mode) need it only to allow Stripe.js in their CSP.
+ */
 function stripeProblems(config: AppConfig): string[] {
   const keys = {
     STRIPE_SECRET_KEY: {
