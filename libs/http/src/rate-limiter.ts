@@ -12,12 +12,18 @@ export interface NamedRateLimit {
   durationSeconds: number;
 }
 
-/** 429 with a human `detail`; the exception filter turns `retryAfterSeconds` into Retry-After. */
+/**
+ * 429 with a human `detail` (by default, how long to wait); the exception filter turns
+ * `retryAfterSeconds` into Retry-After.
+ */
 export class TooManyRequestsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail?: string,
+  ) {
     const wait =
       retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
-    super({ detail: `Too many attempts. Please try again in ${wait}.` }, HttpStatus.TOO_MANY_REQUESTS);
+    super({ detail: detail ?? `Too many attempts. Please try again in ${wait}.` }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }
 
@@ -56,10 +62,10 @@ export class RateLimiter {
   }
 
   /**
-   * Throws TooManyRequestsException when `key` has used up the window's points, without
-   * counting anything (for limits counted by `record`, such as failures).
+   * Throws TooManyRequestsException (with `detail`, if given) when `key` has used up the window's
+   * points, without counting anything (for limits counted by `record`, such as failures).
    */
-  async check(limit: NamedRateLimit, key: string): Promise<void> {
+  async check(limit: NamedRateLimit, key: string, detail?: string): Promise<void> {
     const state = await this.limiter(limit)
       .get(key.toLowerCase())
       .catch((error: Error) => {
@@ -67,7 +73,7 @@ export class RateLimiter {
         throw error;
       });
     if (state && state.consumedPoints >= limit.points) {
-      throw new TooManyRequestsException(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+      throw new TooManyRequestsException(Math.max(1, Math.ceil(state.msBeforeNext / 1000)), detail);
     }
   }
 

@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { TWO_FACTOR_MESSAGES } from '@portal/contracts';
 import { RateLimiter } from '@portal/http';
 import type { DataSource } from 'typeorm';
@@ -23,13 +23,9 @@ export class WrongCodes {
     @InjectDataSource('identity') private readonly dataSource: DataSource,
   ) {}
 
-  /** Throws 429 when the account's six-digit codes are refused for now. */
+  /** Throws 429 (with Retry-After) when the account's six-digit codes are refused for now. */
   async refuseWhenTooMany(userId: string): Promise<void> {
-    if (
-      (await this.limiter.count(RATE_LIMITS.wrongCodesPerAccount, userId)) >= RATE_LIMITS.wrongCodesPerAccount.points
-    ) {
-      throw new HttpException({ detail: TWO_FACTOR_MESSAGES.tooManyCodes }, HttpStatus.TOO_MANY_REQUESTS);
-    }
+    await this.limiter.check(RATE_LIMITS.wrongCodesPerAccount, userId, TWO_FACTOR_MESSAGES.tooManyCodes);
   }
 
   /** Counts a wrong code (or recovery code); the one that reaches the limit tells the owner. */
