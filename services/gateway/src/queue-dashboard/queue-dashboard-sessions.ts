@@ -4,14 +4,13 @@ import {
   ADMIN_ROLE,
   AuthUser,
   jwtKeys,
-  JwtKeys,
   SESSION_CHECK_UNAVAILABLE,
   SessionCheckUnavailableException,
   SessionRevocation,
 } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { SerializeOptions } from '@fastify/cookie';
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, hkdfSync, KeyObject } from 'node:crypto';
 
 /** Where the board lives: outside /api (its own UI and API) and clear of the web app's /admin. */
 export const QUEUE_DASHBOARD_PATH = '/queues';
@@ -22,6 +21,7 @@ export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
 // Not the access tokens' issuer: a session cookie is no bearer token, and a bearer token is no session.
 const SESSION_ISSUER = 'portal-queue-dashboard';
 const SESSION_AUDIENCE = 'queue-dashboard';
+const SESSION_ALGORITHM = 'HS256';
 
 export const QUEUE_DASHBOARD_MESSAGES = {
   noSession: 'Open the queue dashboard from the admin panel: this dashboard session is missing or has expired',
@@ -50,25 +50,31 @@ export interface Refusal {
 }
 
 /**
- * The key of the dashboard's sessions: QUEUE_DASHBOARD_SESSION_SECRET (HS256), its own, so a gateway
+ * The key of the dashboard's sessions (HS256): QUEUE_DASHBOARD_SESSION_SECRET, its own, so a gateway
  * that cannot sign access tokens (split mode with RS256: the private key stays in identity) still
- * opens sessions; without it, the access tokens' keys (all-in-one and development need no setting).
+ * opens sessions; without it (all-in-one and development need no setting), a key derived (HKDF) from
+ * the access tokens' signing key. Never that key itself: a session cookie could then verify as an
+ * access token, or an access token as a session, wherever the issuer and audience were not checked.
+ * Undefined when the gateway has neither.
  */
-export function queueDashboardSessionKeys(config: AppConfig): JwtKeys {
-  if (!config.QUEUE_DASHBOARD_SESSION_SECRET) return jwtKeys(config);
-  const secret = createSecretKey(Buffer.from(config.QUEUE_DASHBOARD_SESSION_SECRET));
-  return { algorithm: 'HS256', signingKey: secret, verifyKey: secret };
+export function queueDashboardSessionKey(config: AppConfig): KeyObject | undefined {
+  if (config.QUEUE_DASHBOARD_SESSION_SECRET) return createSecretKey(Buffer.from(config.QUEUE_DASHBOARD_SESSION_SECRET));
+  const { signingKey } = jwtKeys(config);
+  if (!signingKey) return undefined;
+  const material =
+    signingKey.type === 'secret' ? signingKey.export() : signingKey.export({ format: 'der', type: 'pkcs8' });
+  return createSecretKey(Buffer.from(hkdfSync('sha256', material, '', 'portal queue-dashboard session v1', 32)));
 }
 
 /**
  * The queue dashboard's own sessions: a short-lived JWT in an HttpOnly, SameSite=Strict cookie
- * scoped to the board's path, signed with queueDashboardSessionKeys(). It names the admin, their
+ * scoped to the board's path, signed with queueDashboardSessionKey(). It names the admin, their
  * session version and sign-in, so ending the admin's sessions (password reset, demotion) or signing
  * out the sign-in it was opened from ends it at once.
  */
 @Injectable()
 export class QueueDashboardSessions {
-  private parsedKeys?: JwtKeys;
+  private parsedKey?: KeyObject | null;
 
   constructor(
     private readonly jwt: JwtService,
@@ -90,8 +96,8 @@ export class QueueDashboardSessions {
    * sign-in (Sign Out) is remembered only while the sign-in would have lasted, which is the token's life.
    */
   async open(admin: AuthUser): Promise<{ value: string; seconds: number }> {
-    const keys = this.keys();
-    if (!keys.signingKey) throw new ServiceUnavailableException({ detail: QUEUE_DASHBOARD_MESSAGES.noSigningKey });
+    const key = this.key();
+    if (!key) throw new ServiceUnavailableException({ detail: QUEUE_DASHBOARD_MESSAGES.noSigningKey });
     const claims: SessionClaims = {
       sub: admin.id,
       email: admin.email,
@@ -103,8 +109,8 @@ export class QueueDashboardSessions {
       admin.expiresAt === undefined ? this.lifetimeSeconds : admin.expiresAt - Math.floor(Date.now() / 1000);
     const seconds = Math.max(1, Math.min(this.lifetimeSeconds, tokenLeft));
     const value = await this.jwt.signAsync(claims, {
-      algorithm: keys.algorithm,
-      privateKey: keys.signingKey,
+      algorithm: SESSION_ALGORITHM,
+      privateKey: key,
       expiresIn: seconds,
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
@@ -126,14 +132,15 @@ export class QueueDashboardSessions {
   /** Why a request with this cookie value may not see the board, or undefined when it may. */
   async refusal(cookie: string | undefined): Promise<Refusal | undefined> {
     if (!cookie) return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.noSession };
-    const keys = this.keys();
+    const key = this.key();
+    if (!key) return { status: 401, detail: QUEUE_DASHBOARD_MESSAGES.noSession };
     let claims: SessionClaims;
     try {
       claims = await this.jwt.verifyAsync<SessionClaims & object>(cookie, {
-        algorithms: [keys.algorithm],
-        // jsonwebtoken takes the parsed key (secret or public) as is; the option's type says string or Buffer.
-        // One algorithm only: with its own secret, an RS256 access token is refused before any key is tried.
-        publicKey: keys.verifyKey as unknown as Buffer,
+        // One algorithm only: an RS256 access token is refused before any key is tried.
+        algorithms: [SESSION_ALGORITHM],
+        // jsonwebtoken takes the parsed key as is; the option's type says string or Buffer.
+        publicKey: key as unknown as Buffer,
         issuer: SESSION_ISSUER,
         audience: SESSION_AUDIENCE,
       });
@@ -165,7 +172,8 @@ export class QueueDashboardSessions {
     return { id: claims.sub, email: claims.email };
   }
 
-  private keys(): JwtKeys {
-    return (this.parsedKeys ??= queueDashboardSessionKeys(this.config));
+  private key(): KeyObject | undefined {
+    if (this.parsedKey === undefined) this.parsedKey = queueDashboardSessionKey(this.config) ?? null;
+    return this.parsedKey ?? undefined;
   }
 }

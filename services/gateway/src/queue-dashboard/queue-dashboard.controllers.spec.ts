@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queueDashboardCsp, registerQueueDashboard } from './queue-dashboard';
-import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_MESSAGES } from './queue-dashboard-sessions';
+import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_MESSAGES, queueDashboardSessionKey } from './queue-dashboard-sessions';
 import { QueueDashboardModule } from './queue-dashboard.module';
 
 const SECRET = 'a-gateway-test-secret-of-at-least-32-chars';
@@ -56,7 +56,10 @@ const adminToken = (sv = 0, expiresInSeconds = 3600) =>
   issueTestToken(SECRET, { sub: ADMIN_ID, role: 'admin', user_type: 99, sv, sid: ADMIN_SESSION }, expiresInSeconds);
 
 /** A session cookie as the endpoint would sign it, with other claims (a forged role, say). */
-const signedSession = (claims: Record<string, unknown>, secret = SECRET) =>
+const signedSession = (
+  claims: Record<string, unknown>,
+  secret: string | Buffer = queueDashboardSessionKey(config)!.export(),
+) =>
   new JwtService().sign(
     {
       sub: ADMIN_ID,
@@ -166,6 +169,8 @@ describe('queue dashboard', () => {
 
     it('401 for a cookie signed with another key, or expired', async () => {
       expect((await board('/queues/api/queues', signedSession({}, 'x'.repeat(40)))).statusCode).toBe(401);
+      // Not even the access tokens' own key: the sessions' key is derived from it, never the same.
+      expect((await board('/queues/api/queues', signedSession({}, SECRET))).statusCode).toBe(401);
       expect(
         (await board('/queues/api/queues', signedSession({ exp: Math.floor(Date.now() / 1000) - 5 }))).statusCode,
       ).toBe(401);
