@@ -104,6 +104,7 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Please enter the 6-digit code from your authenticator app, or a recovery code.',
   invalidChallenge: 'Your sign-in has expired. Please sign in again.',
   alreadyEnabled: 'Two-factor authentication is already on.',
+  verifyEmailFirst: 'Please verify your email address before turning on two-factor authentication.',
   notEnabled: 'Two-factor authentication is not on.',
   noSetup: 'Start the setup again: no authenticator app is waiting for confirmation.',
   wrongPassword: 'Incorrect password',

@@ -6,6 +6,7 @@ import {
   nextTotpCode,
   PASSWORD,
   readMails,
+  register,
   registerVerified,
   totpCode,
   uniqueEmail,
@@ -211,6 +212,30 @@ describe('identity: two-factor sign-in and account security', () => {
         { reason: 'wrong_code' },
       ]);
     });
+  });
+
+  it('turns on only for a verified address: a squatter’s authenticator cannot outlive the owner’s password reset', async () => {
+    // Anyone can register someone else's address and sign in before it is verified.
+    const email = uniqueEmail('tf-unverified');
+    const since = new Date();
+    await register(call, email);
+    const token = (await login(call, email)).body.access_token!;
+    const verifyFirst = { detail: TWO_FACTOR_MESSAGES.verifyEmailFirst };
+    const setup = await call('POST', '/auth/two-factor/setup', { token });
+    expect([setup.status, setup.body]).toEqual([403, verifyFirst]);
+    const enable = await call('POST', '/auth/two-factor/enable', {
+      token,
+      json: { password: PASSWORD, code: '123456' },
+    });
+    expect([enable.status, enable.body]).toEqual([403, verifyFirst]);
+    expect(await app.sql(`SELECT totp_pending_secret FROM identity.users WHERE email = $1`, [email])).toEqual([
+      { totp_pending_secret: null },
+    ]);
+
+    // Once the address is confirmed, it can.
+    const { token: link } = await mailedLink(app.dataDir, email, '/verify-email', since);
+    expect((await call('POST', '/auth/verify-email/confirm', { json: { token: link } })).status).toBe(200);
+    expect((await call('POST', '/auth/two-factor/setup', { token })).status).toBe(200);
   });
 
   it("ends a challenge with the account's sessions: after a password change or sign-out everywhere it no longer signs in", async () => {

@@ -75,6 +75,7 @@ export class TwoFactorController {
   @ApiOperation({ summary: 'A new secret (and its otpauth URL for a QR code) to confirm with enable' })
   @ApiOkResponse({ type: TwoFactorSetupResponse })
   @ApiConflictResponse({ type: ErrorResponse, description: 'Two-factor is already on' })
+  @ApiForbiddenResponse({ type: ErrorResponse, description: 'The account’s e-mail address is not verified' })
   @ApiUnauthorizedResponse({ type: ErrorResponse })
   setup(@CurrentUser() user: AuthUser): Promise<TwoFactorSetupReply> {
     return this.twoFactor.setup(user);
@@ -87,6 +88,7 @@ export class TwoFactorController {
   @ApiOkResponse({ type: TwoFactorEnableResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Wrong code, or no setup waiting' })
   @ApiConflictResponse({ type: ErrorResponse, description: 'Two-factor is already on' })
+  @ApiForbiddenResponse({ type: ErrorResponse, description: 'The account’s e-mail address is not verified' })
   @ApiUnauthorizedResponse({ type: ErrorResponse })
   enable(
     @CurrentUser() user: AuthUser,

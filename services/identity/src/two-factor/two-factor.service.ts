@@ -1,4 +1,11 @@
-import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@portal/auth';
 import { AppConfig } from '@portal/config';
@@ -74,10 +81,15 @@ export class TwoFactorService {
     };
   }
 
-  /** A new secret waiting for its first code (it replaces one that was never confirmed). */
+  /**
+   * A new secret waiting for its first code (it replaces one that was never confirmed). Only on a
+   * verified address: anyone can register someone else's, and an authenticator put on it before its
+   * owner has it would survive the owner's password reset and keep them out.
+   */
   async setup(caller: AuthUser): Promise<TwoFactorSetupReply> {
     const user = await this.users.sessionUser(caller);
     if (user.totpEnabledAt) throw new ConflictException({ detail: TWO_FACTOR_MESSAGES.alreadyEnabled });
+    assertVerified(user);
     const secret = newTotpSecret();
     await this.dataSource.query(`UPDATE users SET totp_pending_secret = $2, updated_at = now() WHERE id = $1`, [
       user.id,
@@ -96,6 +108,7 @@ export class TwoFactorService {
   async enable(caller: AuthUser, password: string, code: string, scope: AuditScope): Promise<TwoFactorEnableReply> {
     const user = await this.users.sessionUser(caller);
     if (user.totpEnabledAt) throw new ConflictException({ detail: TWO_FACTOR_MESSAGES.alreadyEnabled });
+    assertVerified(user);
     if (!user.totpPendingSecret) throw new BadRequestException({ detail: TWO_FACTOR_MESSAGES.noSetup });
     await this.auth.confirmPassword(user, password, scope, TWO_FACTOR_MESSAGES.wrongPassword);
     const step = matchTotp(this.cipher.decrypt(user.id, user.totpPendingSecret), code, null);
@@ -242,4 +255,9 @@ export class TwoFactorService {
     const user = await this.users.findById(userId);
     return this.auth.session(user!, sessionId);
   }
+}
+
+/** Two-factor goes on only for an address its owner has confirmed (see setup). */
+function assertVerified(user: User): void {
+  if (!user.isVerified) throw new ForbiddenException({ detail: TWO_FACTOR_MESSAGES.verifyEmailFirst });
 }
