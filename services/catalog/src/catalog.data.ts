@@ -9,6 +9,7 @@ import { SeedFilingForms1795316900000 } from './migrations/1795316900000-SeedFil
 import { CreateFilingDeadlinesReadOnlyView1795420000000 } from './migrations/1795420000000-CreateFilingDeadlinesReadOnlyView';
 import { NotifyCatalogChanges1795442800000 } from './migrations/1795442800000-NotifyCatalogChanges';
 import { PackagePlusPriceIsQuoted1795600000000 } from './migrations/1795600000000-PackagePlusPriceIsQuoted';
+import { FilingDeadlineKinds1796700000000 } from './migrations/1796700000000-FilingDeadlineKinds';
 import { Page } from './pages/page.entity';
 import { ServiceCategory } from './services/service-category.entity';
 import { Service } from './services/service.entity';
@@ -25,5 +26,6 @@ export const CATALOG_DATA = serviceData('catalog', {
     CreateFilingDeadlinesReadOnlyView1795420000000,
     NotifyCatalogChanges1795442800000,
     PackagePlusPriceIsQuoted1795600000000,
+    FilingDeadlineKinds1796700000000,
   ],
 });

@@ -614,6 +614,23 @@ describe('catalog API', () => {
       expect(await ids()).toEqual(beforeIds);
     });
 
+    it('offer deadline reminders of the statutory due dates only, not of on-demand filings’ order-by dates', async () => {
+      const { rows } = await sql.query<{ slug: string }>(
+        `SELECT f.slug FROM catalog.filing_deadlines_read_only d JOIN catalog.filing_forms f USING (id)
+          WHERE f.position < 100 ORDER BY f.slug`,
+      );
+      expect(rows.map((row) => row.slug)).toEqual([
+        'annual-report',
+        'fincen-boi-report',
+        'fincen-form-114',
+        'irs-form-1099-series',
+        'irs-form-1120',
+        'irs-form-5471',
+        'irs-form-5472',
+        'irs-form-7004',
+      ]);
+    });
+
     it('give content the same ids in every database (derived from the natural key)', async () => {
       const { rows } = await sql.query<{ id: string; expected: string }>(
         `SELECT id::text, overlay(overlay(md5('catalog.service:' || slug) placing '3' from 13) placing '8' from 17) AS expected

@@ -33,8 +33,8 @@ describe('deadline alerts', () => {
     for (const [index, filing] of FILINGS.entries()) {
       await app.sql(
         `INSERT INTO catalog.filing_forms (slug, form_name, name, short_description, long_description,
-                                           filing_frequency, estimated_fee, deadline_date, position)
-         VALUES ($1, $2, $3, 'Test', 'Test', 'Annual', '$10', $4, $5)`,
+                                           filing_frequency, estimated_fee, deadline_date, deadline_kind, position)
+         VALUES ($1, $2, $3, 'Test', 'Test', 'Annual', '$10', $4, 'due', $5)`,
         [filing.slug, filing.form_name, filing.name, filing.deadline, 1000 + index],
       );
     }
@@ -322,8 +322,11 @@ describe('deadline alerts', () => {
     });
   });
 
-  /** Signs up `email` as the only subscriber left, and adds filings of the test's own. */
-  async function only(email: string, filings: Array<{ slug: string; form_name: string; deadline: string }>) {
+  /** Signs up `email` as the only subscriber left, and adds filings of the test's own (due dates unless said). */
+  async function only(
+    email: string,
+    filings: Array<{ slug: string; form_name: string; deadline: string; kind?: 'due' | 'order_by' }>,
+  ) {
     await app.sql(
       `UPDATE notifications.deadline_subscriptions SET status = 'unsubscribed', unsubscribed_at = now()
         WHERE status = 'subscribed'`,
@@ -332,9 +335,9 @@ describe('deadline alerts', () => {
     for (const [index, filing] of filings.entries()) {
       await app.sql(
         `INSERT INTO catalog.filing_forms (slug, form_name, name, short_description, long_description,
-                                           filing_frequency, estimated_fee, deadline_date, position)
-         VALUES ($1, $2, 'Test', 'Test', 'Test', 'Annual', '$10', $3, $4)`,
-        [filing.slug, filing.form_name, filing.deadline, 2000 + index],
+                                           filing_frequency, estimated_fee, deadline_date, deadline_kind, position)
+         VALUES ($1, $2, 'Test', 'Test', 'Test', 'Annual', '$10', $3, $4, $5)`,
+        [filing.slug, filing.form_name, filing.deadline, filing.kind ?? 'due', 2000 + index],
       );
     }
   }
@@ -453,6 +456,25 @@ describe('deadline alerts', () => {
         [job.id],
       );
       expect(count).toBe(0);
+    });
+  });
+
+  describe('an on-demand filing', () => {
+    const subscriber = uniqueEmail('sub-order-by');
+
+    beforeAll(() =>
+      only(subscriber, [
+        { slug: 'order-by-filing', form_name: 'Order By Filing', deadline: '2037-12-31', kind: 'order_by' },
+        { slug: 'due-filing', form_name: 'Due Filing', deadline: '2037-12-31' },
+      ]),
+    );
+
+    it('gets no reminder for its order-by date: nobody owes it, the date is only our last delivery day', async () => {
+      const before = await reminders(subscriber);
+      expect((await run('2037-12-01')).body.reminders_queued).toBe(1);
+      expect((await reminders(subscriber)).filter((subject) => !before.includes(subject))).toEqual([
+        'Reminder: Due Filing is due in 30 days (Thursday, December 31, 2037)',
+      ]);
     });
   });
 });

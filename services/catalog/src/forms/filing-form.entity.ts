@@ -44,6 +44,13 @@ export class FilingForm {
   @Column({ type: 'date', nullable: true })
   deadlineDate: string | null;
 
+  /**
+   * What deadlineDate is: `due`, the date the law sets (deadline reminders go out for it), or
+   * `order_by`, the last day we can deliver an on-demand filing before year-end.
+   */
+  @Column({ type: 'text', default: 'due' })
+  deadlineKind: 'due' | 'order_by';
+
   @Column({ type: 'integer' })
   position: number;
 
