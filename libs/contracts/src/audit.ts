@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'queue.cleaned',
   'queue.paused',
   'queue.resumed',
+  'queue.dashboard_opened',
   'deadline_reminders.run',
   'audit_log.exported',
 ] as const;

@@ -308,6 +308,10 @@ describe('identity: audit log', () => {
         expect.objectContaining({ ...byAdmin(ip), details: { status: 'failed' } }),
       ]);
       expect(await entries('queue.job_retried', 'queue:audit/no-such-job')).toEqual([]);
+      // Opening the board, which shows every job's data, is recorded too.
+      expect((await entries('queue.dashboard_opened', 'queue:*')).filter((entry) => entry.client_ip === ip)).toEqual([
+        expect.objectContaining(byBoard),
+      ]);
     });
   });
 

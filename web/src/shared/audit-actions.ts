@@ -29,6 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'queue.cleaned': 'Queue cleaned',
   'queue.paused': 'Queue paused',
   'queue.resumed': 'Queue resumed',
+  'queue.dashboard_opened': 'Queue dashboard opened',
   'deadline_reminders.run': 'Deadline reminders run',
   'audit_log.exported': 'Audit log exported',
 };

@@ -30,6 +30,7 @@ export const QUEUE_DASHBOARD_MESSAGES = {
   crossSite: 'The queue dashboard only accepts changes made from its own pages',
   changeRefused:
     'The queue dashboard only retries, removes and cleans jobs and pauses and resumes queues; the services make every other change',
+  notRecorded: 'The queue dashboard cannot be opened right now: its opening could not be recorded. Please try again.',
   noSigningKey:
     'The queue dashboard needs a session key on the gateway (QUEUE_DASHBOARD_SESSION_SECRET, or the access tokens’ JWT_SECRET or JWT_PRIVATE_KEY)',
 } as const;

@@ -24,14 +24,24 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-queue-dashboard-')),
 });
 
+/** What the session endpoint wrote into the audit queue. */
+const auditEntries: Array<{ name: string; data: Record<string, unknown> }> = [];
+const auditQueue = {
+  add: async (name: string, data: Record<string, unknown>) => {
+    auditEntries.push({ name, data });
+    return {};
+  },
+};
+
 /** The gateway's dashboard (session endpoint and board) alone, with this configuration. */
 async function dashboardApp(appConfig: AppConfig): Promise<NestFastifyApplication> {
   @Global()
   @Module({
     providers: [
       { provide: AppConfig, useValue: appConfig },
-      // The board over no queues: what is under test is who may see it, not Redis.
-      { provide: QueueRegistry, useValue: { available: true, all: () => [], get: () => ({}) } },
+      // The board over no queues: what is under test is who may see it, not Redis; the audit queue's
+      // entries are kept in `auditEntries`.
+      { provide: QueueRegistry, useValue: { available: true, all: () => [], get: () => auditQueue } },
     ],
     exports: [AppConfig, QueueRegistry],
   })
@@ -128,6 +138,30 @@ describe('queue dashboard', () => {
       expect(cookie).toContain('SameSite=Strict');
       // Secure only in production (tests and development run on plain http://localhost).
       expect(cookie).not.toContain('Secure');
+    });
+
+    it('records who opened the board (it shows every job’s data), or does not open it', async () => {
+      auditEntries.length = 0;
+      expect((await openSession(adminToken())).statusCode).toBe(204);
+      expect(auditEntries).toEqual([
+        {
+          name: 'record',
+          data: expect.objectContaining({
+            action: 'queue.dashboard_opened',
+            target: 'queue:*',
+            actor_id: ADMIN_ID,
+            details: {},
+          }),
+        },
+      ]);
+
+      jest.spyOn(auditQueue, 'add').mockRejectedValue(new Error('Redis is down'));
+      const unrecorded = await openSession(adminToken());
+      expect([unrecorded.statusCode, unrecorded.json()]).toEqual([
+        503,
+        { detail: QUEUE_DASHBOARD_MESSAGES.notRecorded },
+      ]);
+      expect(unrecorded.headers['set-cookie']).toBeUndefined();
     });
 
     it('refuses a dashboard session as an access token, though signed with the same key here', async () => {
