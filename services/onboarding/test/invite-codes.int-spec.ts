@@ -154,11 +154,16 @@ describe('onboarding: invite codes', () => {
       expect(mail.text).toContain('Harbor Tax & Accounting invites you to fill in the Bookkeeping Client');
       expect(mail.text).toContain(`Open the questionnaire: ${link}`);
       expect(mail.text).toContain(`Your invite code is ${code.invite_code}.`);
-      const expires = new Date(code.expiration_datetime);
-      const hhmm = expires.toISOString().slice(11, 16);
-      const day = expires.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
-      const date = `${expires.getUTCDate()} ${expires.toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' })} ${expires.getUTCFullYear()}`;
-      expect(mail.text).toContain(`The invitation expires on ${day}, ${date} at ${hhmm} UTC.`);
+      // In the firm's time zone (the default FIRM_TIME_ZONE), named.
+      const date = new Date(code.expiration_datetime).toLocaleDateString('en-GB', {
+        timeZone: 'America/New_York',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      });
+      expect(mail.text).toMatch(
+        new RegExp(`The invitation expires on ${date} at \\d{1,2}:\\d{2} [AP]M E[SD]T \\(America/New_York\\)\\.`),
+      );
 
       const listed = await call<{ items: InviteCodeBody[] }>('GET', '/invite-codes/?page_size=100', {
         token: app.adminToken,

@@ -1,4 +1,4 @@
-/* Days and times in mails, in the firm's time zone (billing, security and documents mails). */
+/* Days and times in mails, in the firm's time zone (billing, security, documents and invitation mails). */
 
 /** `22 November 2026`: the day a payment was made or a period starts, in the firm's time zone. */
 export function formatDay(iso: string, timeZone: string): string {

@@ -5,7 +5,7 @@ import { formatUtc, renderTemplate } from './templates';
 const options = { brand: 'Harbor Tax & Accounting', supportEmail: 'support@example.com', timeZone: 'America/New_York' };
 
 describe('onboarding mails', () => {
-  it('write expiry times for people, in UTC', () => {
+  it('write the submission time for people, in UTC', () => {
     expect(formatUtc('2026-11-22T14:00:00.000Z')).toBe('Sunday, 22 November 2026 at 14:00 UTC');
     expect(formatUtc('2027-01-05T23:59:00-01:00')).toBe('Wednesday, 6 January 2027 at 00:59 UTC');
     expect(() => formatUtc('soon')).toThrow('not a date');
@@ -32,7 +32,7 @@ describe('onboarding mails', () => {
     );
     expect(mail.text).toContain(`Open the questionnaire: ${link}`);
     expect(mail.text).toContain('Your invite code is K7M2-QX9D-4TRB-HF3W.');
-    expect(mail.text).toContain('The invitation expires on Tuesday, 24 November 2026 at 14:00 UTC.');
+    expect(mail.text).toContain('The invitation expires on 24 November 2026 at 9:00 AM EST (America/New_York).');
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain('Harbor Tax &amp; Accounting invites you');
     expect(extractLinks(mail)).toEqual([link]);

@@ -1,5 +1,6 @@
 import type { MailTemplates, TemplateMail } from '@portal/events';
 import { BILLING_TEMPLATES } from './billing-templates';
+import { formatTimeIn } from './dates';
 import { DOCUMENT_TEMPLATES } from './documents-templates';
 import { INTAKE_TEMPLATES } from './intake-templates';
 import { greeting, layout, MailLayoutOptions, oneLine, RenderedMail, withUnsubscribeLink } from './layout';
@@ -121,7 +122,7 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
     ];
     const after = [
       `Your invite code is ${data.code}. It can be used to submit the questionnaire once.`,
-      `The invitation expires on ${formatUtc(data.expiresAt)}.`,
+      `The invitation expires on ${formatTimeIn(data.expiresAt, options.timeZone)}.`,
       'If you were not expecting this invitation, you can ignore this e-mail.',
     ];
     return {
