@@ -6,7 +6,7 @@ import type { ClientConfig } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { OUTBOX_CHANNEL } from './outbox.service';
-import { defaultJobOptions } from './queues';
+import { defaultJobOptions, jobPriority } from './queues';
 import { redactSecrets } from './secrets';
 
 export interface RelayLogger {
@@ -262,11 +262,18 @@ export class OutboxRelay {
     ]);
   }
 
-  /** Rows of one queue; all or none count as added (a retry re-adds the same ids, which BullMQ ignores). */
+  /**
+   * Rows of one queue; all or none count as added (a retry re-adds the same ids, which BullMQ ignores).
+   * List mail goes behind the rest of the mail queue (jobPriority).
+   */
   private async addJobs(rows: OutboxRow[]): Promise<void> {
     await this.connected();
     const adding = this.queue(rows[0].queue).addBulk(
-      rows.map((row) => ({ name: row.name, data: row.payload, opts: { ...this.jobOptions, jobId: row.id } })),
+      rows.map((row) => ({
+        name: row.name,
+        data: row.payload,
+        opts: { ...this.jobOptions, jobId: row.id, priority: jobPriority(row.queue, row.name, row.payload) },
+      })),
     );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

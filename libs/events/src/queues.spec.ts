@@ -1,4 +1,4 @@
-import { defaultJobOptions, isQueueName, QUEUE_NAMES, QUEUES } from './queues';
+import { defaultJobOptions, isQueueName, jobPriority, LIST_MAIL_PRIORITY, QUEUE_NAMES, QUEUES } from './queues';
 
 describe('queue registry', () => {
   // Names are data in Redis and a contract between services: a rename must fail here.
@@ -36,5 +36,33 @@ describe('queue registry', () => {
       removeOnFail: { age: 2592000 },
     });
     expect(defaultJobOptions(100).backoff).toEqual({ type: 'exponential', delay: 100 });
+  });
+
+  it('puts list mail (with an unsubscribe link) behind the rest of the mail queue, and nothing else', () => {
+    const reminder = {
+      template: 'deadline-reminder',
+      to: 'a@example.com',
+      data: {
+        formName: 'Form 1120',
+        officialName: 'U.S. Corporation Income Tax Return',
+        deadline: '2027-04-15',
+        daysLeft: 1,
+        filingLink: 'https://portal.example/filings/form-1120',
+        unsubscribeLink: 'https://portal.example/api/deadline-alerts/unsubscribe?token=t',
+      },
+    };
+    const reset = {
+      template: 'reset-password',
+      to: 'a@example.com',
+      data: { firstName: 'Ann', link: 'https://portal.example/reset-password?token=t', expiresInMinutes: 60 },
+    };
+    const message = { to: 'a@example.com', subject: 'Hello', text: 'Hello' };
+    expect(jobPriority('mail', 'template', reminder)).toBe(LIST_MAIL_PRIORITY);
+    expect(jobPriority('mail', 'send', { ...message, unsubscribeUrl: 'https://portal.example/u?token=t' })).toBe(
+      LIST_MAIL_PRIORITY,
+    );
+    expect(jobPriority('mail', 'template', reset)).toBeUndefined();
+    expect(jobPriority('mail', 'send', message)).toBeUndefined();
+    expect(jobPriority('audit', 'record', { unsubscribeLink: 'x' })).toBeUndefined();
   });
 });

@@ -264,6 +264,27 @@ export type QueueJob<Q extends QueueName> = {
   [N in JobName<Q>]: Job<JobPayloads[Q][N], unknown, N>;
 }[JobName<Q>];
 
+/**
+ * BullMQ priority of list mail: a mail to a subscription (a reminder run's thousands, a welcome mail).
+ * BullMQ takes a job with a priority only when no job without one waits (the rate limiter holds both
+ * alike), so a verification or reset mail queued behind a run's 20 000 reminders goes out next instead of
+ * after them, ~24 minutes at SES_MAX_SEND_RATE; the jobs of one priority keep their order.
+ */
+export const LIST_MAIL_PRIORITY = 10;
+
+type MailJobData = { [N in JobName<'mail'>]: { name: N; data: JobPayload<'mail', N> } }[JobName<'mail'>];
+
+/** Mail to a subscription carries its unsubscribe link (the templates' unsubscribeLink, a message's unsubscribeUrl). */
+function isListMail(job: MailJobData): boolean {
+  return job.name === 'template' ? 'unsubscribeLink' in job.data.data : job.data.unsubscribeUrl !== undefined;
+}
+
+/** The priority a job is added with (see LIST_MAIL_PRIORITY); undefined for none, which goes first. */
+export function jobPriority(queue: string, name: string, payload: unknown): number | undefined {
+  if (queue !== QUEUES.mail) return undefined;
+  return isListMail({ name, data: payload } as MailJobData) ? LIST_MAIL_PRIORITY : undefined;
+}
+
 /** Base delay of the exponential retry backoff in production: 5 s, 10 s, 20 s, ... */
 export const DEFAULT_BACKOFF_MS = 5_000;
 /**

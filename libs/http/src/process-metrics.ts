@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
-/** Job states reported per queue. */
-export const QUEUE_JOB_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
+/** Job states reported per queue; 'prioritized' is the waiting list mail (LIST_MAIL_PRIORITY). */
+export const QUEUE_JOB_STATES = ['waiting', 'prioritized', 'active', 'failed', 'delayed'] as const;
 
 /** The route label of requests no route matched (never the raw URL: unbounded label values). */
 export const UNMATCHED_ROUTE = 'unmatched';

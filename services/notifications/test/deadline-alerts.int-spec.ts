@@ -435,8 +435,9 @@ describe('deadline alerts', () => {
       expect((await run('2037-03-08')).body.reminders_queued).toBe(1);
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const counts = await mailQueue.getJobCounts('paused', 'wait');
-        if (counts.paused + counts.wait > 0) break;
+        // A reminder is list mail: it waits among the prioritized jobs.
+        const counts = await mailQueue.getJobCounts('paused', 'wait', 'prioritized');
+        if (counts.paused + counts.wait + counts.prioritized > 0) break;
         if (Date.now() > deadline) throw new Error('the reminder never reached the mail queue');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

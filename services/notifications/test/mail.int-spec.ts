@@ -266,3 +266,47 @@ describe('dev mail viewer', () => {
     }
   });
 });
+
+describe('list mail', () => {
+  /** Resolves once every one of these jobs is on the mail queue (the relay moved their outbox rows). */
+  async function untilQueued(ids: string[]): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while ((await Promise.all(ids.map((id) => mailQueue.getJob(id)))).some((job) => !job)) {
+      if (Date.now() > deadline) throw new Error('the outbox rows never reached the mail queue');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  afterAll(async () => {
+    await mailQueue.resume();
+  });
+
+  it('waits behind transactional mail: a mail queued after a fan-out is taken before the rest of it', async () => {
+    // A backlog: the worker takes no mail while both are queued, the fan-out first.
+    await mailQueue.pause();
+    const fanOut = await dataSource.transaction(async (manager) => {
+      const ids: string[] = [];
+      for (let index = 0; index < 60; index += 1) {
+        ids.push(
+          await outbox.enqueue(manager, QUEUES.mail, 'send', {
+            to: `reader${index}@example.com`,
+            subject: 'This month at the firm',
+            text: 'News.',
+            unsubscribeUrl: 'https://portal.test/api/newsletter/unsubscribe?token=t',
+          }),
+        );
+      }
+      return ids;
+    });
+    await untilQueued(fanOut);
+    const urgent = await dataSource.transaction((manager) => outbox.enqueue(manager, QUEUES.mail, 'send', message));
+    await untilQueued([urgent]);
+    await mailQueue.resume();
+    await waitForQueueDrained(mailQueue, 30_000);
+
+    const takenAt = async (id: string) => (await mailQueue.getJob(id))!.processedOn!;
+    const urgentTakenAt = await takenAt(urgent);
+    const listTakenAt = await Promise.all(fanOut.map(takenAt));
+    expect(listTakenAt.filter((at) => at < urgentTakenAt)).toEqual([]);
+  });
+});
