@@ -478,4 +478,20 @@ describe('deadline alerts', () => {
       ]);
     });
   });
+
+  describe('a reminder that waited past its deadline', () => {
+    const late = uniqueEmail('sub-late');
+
+    beforeAll(async () => {
+      const since = new Date();
+      await only(late, [{ slug: 'past-filing', form_name: 'Past Filing', deadline: '2020-03-15' }]);
+      await waitForMail(app.dataDir, late, { since, timeoutMs: 20_000 });
+    });
+
+    it('is not sent: the worker checks the deadline when it sends (a job retried for days, from the dashboard)', async () => {
+      // A run for a day before the deadline queues the reminder, as it would have then.
+      expect((await run('2020-03-08')).body.reminders_queued).toBe(1);
+      expect(await reminders(late)).toEqual([]);
+    });
+  });
 });

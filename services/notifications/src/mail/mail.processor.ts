@@ -5,6 +5,7 @@ import { Job, Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bull
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
 import { MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
+import { deadlinePassed } from './deadline-gate';
 import { DeliveryLedger } from './delivery-ledger';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
 import { isSubscriptionMail, subscriptionEnded } from './subscription-gate';
@@ -16,7 +17,10 @@ export interface MailJobResult {
   /** False when this job id had been delivered before, or it was skipped (see `skipped`). */
   delivered: boolean;
   providerId?: string;
-  /** Why the mail was not sent (the address unsubscribed while it waited, or SES reported it bounced or complained). */
+  /**
+   * Why the mail was not sent (the address unsubscribed while it waited, a reminder's deadline passed, or SES
+   * reported it bounced or complained).
+   */
   skipped?: string;
 }
 
@@ -116,13 +120,15 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
 
   /**
    * A mail to a subscription (a deadline reminder, a welcome mail) goes out only while the subscription is
-   * on, and no mail goes to an address SES reported bounced (nor list mail to one that complained): checked
-   * here, when it is about to be sent, not only when it was queued. Skipped, the job completes with the
-   * reason, logged by ids; mail_deliveries records deliveries only, so it is not written.
+   * on, a deadline reminder only until its deadline, and no mail goes to an address SES reported bounced
+   * (nor list mail to one that complained): checked here, when it is about to be sent, not only when it was
+   * queued. Skipped, the job completes with the reason, logged by ids; mail_deliveries records deliveries
+   * only, so it is not written.
    */
   private async sendTemplate(jobId: string, mail: TemplateMail): Promise<MailJobResult> {
     const listMail = isSubscriptionMail(mail);
     const skipped =
+      deadlinePassed(mail, this.config.FIRM_TIME_ZONE) ??
       (await subscriptionEnded(this.dataSource, mail)) ??
       (await unsuppressedRecipients(this.dataSource, mail.to, listMail)).skipped;
     if (skipped) return this.skip(jobId, mail.template, skipped);
