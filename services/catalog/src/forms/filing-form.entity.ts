@@ -6,6 +6,7 @@ import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique
 @Unique('filing_forms_form_name_key', ['formName'])
 @Check('filing_forms_estimated_fee_cents_check', 'estimated_fee_cents >= 0')
 @Check('filing_forms_currency_check', "currency ~ '^[a-z]{3}$'")
+@Check('filing_forms_deadline_kind_check', "deadline_kind IN ('due', 'order_by')")
 export class FilingForm {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'filing_forms_pkey' })
   id: string;
