@@ -23,6 +23,14 @@ export interface DeadlineUnsubscribeQuery {
   token: string;
 }
 
+/**
+ * GET /deadline-alerts/resubscribe?token= (the link of the mail a sign-up of an unsubscribed address
+ * gets: a page with a button) and POST (the button: subscribes again); both answer an HTML page.
+ */
+export interface DeadlineResubscribeQuery {
+  token: string;
+}
+
 /** POST /deadline-alerts/run (admins only): the reminder job, now. */
 export interface DeadlineAlertRunRequest {
   /** 'YYYY-MM-DD': the day to run for (outside production only); today (UTC) when left out. */

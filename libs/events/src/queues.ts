@@ -117,6 +117,12 @@ export interface MailTemplates {
   };
   /** Sent once per (re)subscription to deadline reminders; the link unsubscribes. */
   'deadline-alerts-welcome': { unsubscribeLink: string; daysBefore: number[] };
+  /**
+   * A sign-up of an address that unsubscribed before: the link's page resubscribes it, so that no one
+   * but its owner can undo an unsubscribe. Transactional (no unsubscribe link): it reaches an address
+   * that complained about list mail, which asks for mail again by confirming.
+   */
+  'deadline-alerts-resubscribe': { link: string; expiresInDays: number };
   /** One filing's deadline, `daysLeft` days ahead; deadline is 'YYYY-MM-DD'. */
   'deadline-reminder': {
     formName: string;

@@ -45,14 +45,16 @@ interface Route {
 const ENDS_SESSION = ['POST /api/auth/logout', 'POST /api/auth/sessions/revoke-all'];
 
 /**
- * Routes followed from a mail (unsubscribe links, one-click unsubscribe): they answer a page for a
- * person, so their 4xx is HTML with the explanation, not JSON.
+ * Routes followed from a mail (unsubscribe and resubscribe links, one-click unsubscribe): they answer a
+ * page for a person, so their 4xx is HTML with the explanation, not JSON.
  */
 const ANSWERS_A_PAGE = [
   'GET /api/newsletter/unsubscribe',
   'POST /api/newsletter/unsubscribe',
   'GET /api/deadline-alerts/unsubscribe',
   'POST /api/deadline-alerts/unsubscribe',
+  'GET /api/deadline-alerts/resubscribe',
+  'POST /api/deadline-alerts/resubscribe',
 ];
 
 /** The queue dashboard (Bull Board): its own routes, all behind the dashboard's session cookie. */

@@ -19,11 +19,17 @@ const ID = '00000000-0000-4000-8000-0000000000cc';
 
 // The services as these routes see them (the edge mocked): each answers which method ran.
 const unsubscribed: unknown[] = [];
+const resubscribed: unknown[] = [];
 const alerts = {
   subscribe: async () => ({ ran: 'alerts.subscribe' }),
   linkState: async (token: unknown) => (token === 'x' ? 'subscribed' : null),
   unsubscribe: async (token: unknown) => {
     unsubscribed.push(token);
+    return token === 'x';
+  },
+  resubscribePending: async (token: unknown) => token === 'x',
+  resubscribe: async (token: unknown, ip: string) => {
+    resubscribed.push([token, ip]);
     return token === 'x';
   },
   runDay: (asOf?: string) => asOf ?? '2026-11-23',
@@ -200,6 +206,28 @@ describe('notifications routes', () => {
     expect(stale.statusCode).toBe(404);
   });
 
+  it("resubscribes from the button of the confirmation link's page, never from opening the link", async () => {
+    resubscribed.length = 0;
+    const opened = await request({ method: 'GET', url: '/api/deadline-alerts/resubscribe?token=x' });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.body).toContain('<h1>Confirm your deadline reminders</h1>');
+    expect(opened.body).toContain('<form method="post" action="?token=x">');
+    const unknown = await request({ method: 'GET', url: '/api/deadline-alerts/resubscribe?token=y' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<h1>This link is invalid or expired</h1>');
+    expect(resubscribed).toEqual([]);
+
+    const pressed = await app.inject({ method: 'POST', url: '/api/deadline-alerts/resubscribe?token=x' });
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.body).toContain('<h1>You are subscribed again</h1>');
+    expect(resubscribed).toEqual([['x', expect.any(String)]]);
+    const stale = await app.inject({ method: 'POST', url: '/api/deadline-alerts/resubscribe?token=y' });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.body).toContain('sign up again on our Deadline Alerts page');
+  });
+
   it("takes SNS's messages without a token, as the text SNS posts, up to 300 KB", async () => {
     const post = (payload: string, headers: Record<string, string> = {}) =>
       app.inject({
@@ -234,6 +262,7 @@ describe('notifications routes', () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(Object.keys((response.json() as { paths: object }).paths).sort()).toEqual([
+      '/api/deadline-alerts/resubscribe',
       '/api/deadline-alerts/run',
       '/api/deadline-alerts/subscribe',
       '/api/deadline-alerts/unsubscribe',

@@ -11,6 +11,7 @@ import { CreateIntakeAndDeadlineAlerts1795420100000 } from './migrations/1795420
 import { CreateDeadlineReminderRuns1796100000000 } from './migrations/1796100000000-CreateDeadlineReminderRuns';
 import { InboxKeysetIndexes1796300000000 } from './migrations/1796300000000-InboxKeysetIndexes';
 import { CreateMailSuppressions1796400000000 } from './migrations/1796400000000-CreateMailSuppressions';
+import { DeadlineResubscribeConfirmations1796520000000 } from './migrations/1796520000000-DeadlineResubscribeConfirmations';
 import { NewsletterSubscription } from './newsletter/newsletter-subscription.entity';
 
 /** The notifications schema: its entities and migrations, in order. */
@@ -31,5 +32,6 @@ export const NOTIFICATIONS_DATA = serviceData('notifications', {
     CreateDeadlineReminderRuns1796100000000,
     InboxKeysetIndexes1796300000000,
     CreateMailSuppressions1796400000000,
+    DeadlineResubscribeConfirmations1796520000000,
   ],
 });

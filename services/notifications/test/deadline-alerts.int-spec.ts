@@ -9,6 +9,10 @@ const APP_URL = 'http://portal.test';
 const ADMIN_EMAIL = 'admin-deadlines@example.com';
 const ADMIN_PASSWORD = 'Adm1n!deadlines';
 const UNSUBSCRIBE_PATH = '/api/deadline-alerts/unsubscribe';
+const RESUBSCRIBE_PATH = '/api/deadline-alerts/resubscribe';
+const SUBSCRIBED = { message: "Thanks for subscribing! You'll receive deadline reminders soon." };
+const WELCOME = "You're subscribed to deadline reminders from Harbor Tax & Accounting";
+const CONFIRM = 'Confirm your deadline reminders';
 /** Fires only on February 29: never while these tests run, and still a real schedule to inspect. */
 const CRON = '30 2 29 2 *';
 
@@ -42,7 +46,9 @@ describe('deadline alerts', () => {
 
   /** Follows a mailed link on the app under test (the link's origin is APP_URL's). */
   const follow = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`);
-  /** Presses the Unsubscribe button of the page a mailed link opens (the form posts to the same address). */
+  /** Presses the button of the page a mailed link opens (the form posts to the same address). */
+  const press = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`, { method: 'POST' });
+  /** Presses the Unsubscribe button of the page a mailed link opens, as a one-click unsubscribe would. */
   const unsubscribeAt = (link: URL) =>
     fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`, {
       method: 'POST',
@@ -78,8 +84,21 @@ describe('deadline alerts', () => {
       .sort();
   }
 
-  const unsubscribeLink = (mail: ReadMail) =>
-    mail.links.map((href) => new URL(href)).find((url) => url.pathname === UNSUBSCRIBE_PATH)!;
+  const linkTo = (path: string, mail: ReadMail) =>
+    mail.links.map((href) => new URL(href)).find((url) => url.pathname === path)!;
+  const unsubscribeLink = (mail: ReadMail) => linkTo(UNSUBSCRIBE_PATH, mail);
+  const resubscribeLink = (mail: ReadMail) => linkTo(RESUBSCRIBE_PATH, mail);
+
+  /** Signs up `email`, which unsubscribed, and presses the button of the mail that asks to confirm: the welcome. */
+  async function resubscribe(email: string): Promise<ReadMail> {
+    let since = new Date();
+    expect((await subscribe(email)).body).toEqual(SUBSCRIBED);
+    const confirmation = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+    expect(confirmation.subject).toBe(CONFIRM);
+    since = new Date();
+    expect((await press(resubscribeLink(confirmation))).status).toBe(200);
+    return waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+  }
 
   const subscription = (email: string) =>
     app.sql<{ status: string; ip_address: string; unsubscribe_token_hash: string }>(
@@ -155,7 +174,7 @@ describe('deadline alerts', () => {
 
     it("unsubscribes from the button of its link's page, for good, until the person subscribes again", async () => {
       const email = uniqueEmail('leaver');
-      let since = new Date();
+      const since = new Date();
       await subscribe(email);
       const oldLink = unsubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
 
@@ -176,9 +195,7 @@ describe('deadline alerts', () => {
       expect(reopened.status).toBe(200);
       expect(await reopened.text()).toContain('<h1>You have been unsubscribed</h1>');
 
-      since = new Date();
-      await subscribe(email);
-      const newLink = unsubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
+      const newLink = unsubscribeLink(await resubscribe(email));
       expect((await subscription(email))[0].status).toBe('subscribed');
       // The link from before the new sign-up no longer unsubscribes.
       const stale = await unsubscribeAt(oldLink);
@@ -322,16 +339,19 @@ describe('deadline alerts', () => {
     });
   });
 
+  type TestFiling = { slug: string; form_name: string; deadline: string; kind?: 'due' | 'order_by' };
+
   /** Signs up `email` as the only subscriber left, and adds filings of the test's own (due dates unless said). */
-  async function only(
-    email: string,
-    filings: Array<{ slug: string; form_name: string; deadline: string; kind?: 'due' | 'order_by' }>,
-  ) {
+  async function only(email: string, filings: TestFiling[]) {
     await app.sql(
       `UPDATE notifications.deadline_subscriptions SET status = 'unsubscribed', unsubscribed_at = now()
         WHERE status = 'subscribed'`,
     );
     expect((await subscribe(email)).status).toBe(201);
+    await addFilings(filings);
+  }
+
+  async function addFilings(filings: TestFiling[]) {
     for (const [index, filing] of filings.entries()) {
       await app.sql(
         `INSERT INTO catalog.filing_forms (slug, form_name, name, short_description, long_description,
@@ -492,6 +512,141 @@ describe('deadline alerts', () => {
       // A run for a day before the deadline queues the reminder, as it would have then.
       expect((await run('2020-03-08')).body.reminders_queued).toBe(1);
       expect(await reminders(late)).toEqual([]);
+    });
+  });
+
+  describe('signing up again after an unsubscribe', () => {
+    /** Signs up `email` for the first time: its welcome mail. */
+    async function welcomed(email: string): Promise<ReadMail> {
+      const since = new Date();
+      expect((await subscribe(email)).status).toBe(201);
+      return waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+    }
+
+    /** Signs up `email` and unsubscribes it from its welcome mail's link. */
+    async function unsubscribed(email: string): Promise<void> {
+      expect((await unsubscribeAt(unsubscribeLink(await welcomed(email)))).status).toBe(200);
+    }
+
+    /** What an SES complaint leaves (see ses-feedback): the address suppressed, its subscription ended. */
+    const complain = (email: string, reason: 'complaint' | 'bounce' = 'complaint') =>
+      app.sql(
+        `WITH suppressed AS (
+           INSERT INTO notifications.mail_suppressions (address, reason, first_seen_at, last_seen_at, sns_message_id)
+           VALUES (lower($1), $2, now(), now(), 'test'))
+         UPDATE notifications.deadline_subscriptions SET status = 'unsubscribed', unsubscribed_at = now()
+          WHERE lower(email) = lower($1)`,
+        [email, reason],
+      );
+    const suppression = (email: string) =>
+      app.sql<{ reason: string }>(`SELECT reason FROM notifications.mail_suppressions WHERE address = lower($1)`, [
+        email,
+      ]);
+
+    const subjects = async (email: string) => {
+      await app.settled();
+      return (await mailsTo(email)).map((mail) => mail.subject).sort();
+    };
+
+    it('leaves the address unsubscribed and mails it a link to confirm, once a day, answering as ever', async () => {
+      const email = uniqueEmail('comeback');
+      await unsubscribed(email);
+      const since = new Date();
+      const again = await subscribe(email);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(SUBSCRIBED);
+      const confirmation = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+      expect(confirmation.subject).toBe(CONFIRM);
+      expect(confirmation.text).toContain('The link works once and expires in 7 days.');
+      expect(confirmation.unsubscribe).toBeUndefined();
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+
+      // The same day: the same answer, no second mail.
+      expect((await subscribe(email.toUpperCase())).body).toEqual(SUBSCRIBED);
+      expect(await subjects(email)).toEqual([CONFIRM, WELCOME]);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+    });
+
+    it("subscribes again from the link's button only, once: the welcome mail, and the reminders resume", async () => {
+      const email = uniqueEmail('confirmer');
+      await unsubscribed(email);
+      let since = new Date();
+      await subscribe(email);
+      const link = resubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
+
+      // Opening the link (as mail scanners do) only shows the button.
+      const opened = await follow(link);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await opened.text()).toContain(`<h1>${CONFIRM}</h1>`);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+
+      since = new Date();
+      const pressed = await press(link);
+      expect(pressed.status).toBe(200);
+      expect(await pressed.text()).toContain('<h1>You are subscribed again</h1>');
+      const welcome = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+      expect(welcome.subject).toBe(WELCOME);
+      const [row] = await subscription(email);
+      expect(row.status).toBe('subscribed');
+      expect(row.unsubscribe_token_hash).toBe(
+        createHash('sha256').update(unsubscribeLink(welcome).searchParams.get('token')!).digest('hex'),
+      );
+
+      for (const again of [await press(link), await follow(link)]) {
+        expect(again.status).toBe(404);
+        expect(await again.text()).toContain('<h1>This link is invalid or expired</h1>');
+      }
+
+      await addFilings([{ slug: 'resubscribed-filing', form_name: 'Resubscribed Filing', deadline: '2039-05-15' }]);
+      expect((await run('2039-05-08')).status).toBe(200);
+      expect(await reminders(email)).toEqual(['Reminder: Resubscribed Filing is due in 7 days (Sunday, May 15, 2039)']);
+    });
+
+    it('a link older than a week no longer works; a day later a new sign-up mails a new one', async () => {
+      const email = uniqueEmail('late-confirmer');
+      await unsubscribed(email);
+      let since = new Date();
+      await subscribe(email);
+      const link = resubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
+      await app.sql(
+        `UPDATE notifications.deadline_subscriptions SET resubscribe_requested_at = now() - interval '8 days'
+          WHERE lower(email) = lower($1)`,
+        [email],
+      );
+      expect((await follow(link)).status).toBe(404);
+      expect((await press(link)).status).toBe(404);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+
+      since = new Date();
+      await subscribe(email);
+      const fresh = resubscribeLink(await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 }));
+      expect(fresh.href).not.toBe(link.href);
+      expect((await press(fresh)).status).toBe(200);
+      expect((await subscription(email))[0].status).toBe('subscribed');
+    });
+
+    it("reaches an address that complained, and confirming lifts the complaint's suppression", async () => {
+      const email = uniqueEmail('complainer');
+      await welcomed(email);
+      await complain(email);
+      await resubscribe(email);
+      expect((await subscription(email))[0].status).toBe('subscribed');
+      expect(await suppression(email)).toEqual([]);
+
+      await addFilings([{ slug: 'complainer-filing', form_name: 'Complainer Filing', deadline: '2040-05-15' }]);
+      expect((await run('2040-05-08')).status).toBe(200);
+      expect(await reminders(email)).toEqual(['Reminder: Complainer Filing is due in 7 days (Tuesday, May 15, 2040)']);
+    });
+
+    it('mails nothing to an address that bounced for good, and keeps it suppressed', async () => {
+      const email = uniqueEmail('bouncer');
+      await welcomed(email);
+      await complain(email, 'bounce');
+      expect((await subscribe(email)).body).toEqual(SUBSCRIBED);
+      expect(await subjects(email)).toEqual([WELCOME]);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+      expect(await suppression(email)).toEqual([{ reason: 'bounce' }]);
     });
   });
 });

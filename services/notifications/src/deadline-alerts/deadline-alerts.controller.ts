@@ -13,15 +13,19 @@ import type { DeadlineAlertRunReply, DeadlineSubscribeReply } from '@portal/cont
 import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import type { FastifyReply } from 'fastify';
-import { UnsubscribeLinkRoute, UnsubscribeRoute } from '../newsletter/unsubscribe-routes';
+import { LinkPageRoute, UnsubscribeLinkRoute, UnsubscribeRoute } from '../newsletter/unsubscribe-routes';
 import { AdminOnly } from '../common/admin-only';
 import {
+  answerLinkPage,
   answerUnsubscribeLink,
+  confirmDeadlineAlertsResubscribePage,
   confirmDeadlineAlertsUnsubscribePage,
+  deadlineAlertsResubscribedPage,
   deadlineAlertsUnsubscribedPage,
   invalidDeadlineAlertsLinkPage,
+  invalidDeadlineAlertsResubscribeLinkPage,
 } from '../newsletter/unsubscribe-page';
-import { DeadlineAlertsService } from './deadline-alerts.service';
+import { DeadlineAlertsService, RESUBSCRIBE_LINK_DAYS } from './deadline-alerts.service';
 import {
   DeadlineAlertRunDto,
   DeadlineAlertRunResponse,
@@ -33,6 +37,12 @@ const PAGES = {
   confirm: confirmDeadlineAlertsUnsubscribePage,
   done: deadlineAlertsUnsubscribedPage,
   invalid: invalidDeadlineAlertsLinkPage,
+};
+
+const RESUBSCRIBE_PAGES = {
+  confirm: confirmDeadlineAlertsResubscribePage,
+  done: deadlineAlertsResubscribedPage,
+  invalid: invalidDeadlineAlertsResubscribeLinkPage,
 };
 
 @ApiTags('deadline-alerts')
@@ -72,6 +82,37 @@ export class DeadlineAlertsController {
   async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const done = await this.alerts.unsubscribe(token);
     return answerUnsubscribeLink(reply, this.config, { token, state: done ? 'unsubscribed' : null }, PAGES);
+  }
+
+  /** The link a sign-up of an unsubscribed address mails it; like the unsubscribe link, only its button acts. */
+  @Get('resubscribe')
+  @Public()
+  @LinkPageRoute(
+    'The link mailed to confirm a sign-up of an unsubscribed address: a page whose button subscribes it again (opening it changes nothing)',
+    'A page with the Confirm button',
+  )
+  async resubscribeLink(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const page = (await this.alerts.resubscribePending(token)) ? 'ask' : null;
+    return answerLinkPage(reply, this.config, { token, page }, RESUBSCRIBE_PAGES);
+  }
+
+  @Post('resubscribe')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @LinkPageRoute(
+    `Subscribe again with the token of that link (once, within ${RESUBSCRIBE_LINK_DAYS} days); answers an HTML page`,
+    'A page saying the reminders resume',
+  )
+  async resubscribe(
+    @Query('token') token: unknown,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const page = (await this.alerts.resubscribe(token, ip)) ? 'done' : null;
+    return answerLinkPage(reply, this.config, { token, page }, RESUBSCRIBE_PAGES);
   }
 
   @Post('run')

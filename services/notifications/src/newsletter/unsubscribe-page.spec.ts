@@ -1,6 +1,9 @@
 import {
+  confirmDeadlineAlertsResubscribePage,
+  deadlineAlertsResubscribedPage,
   deadlineAlertsUnsubscribedPage,
   invalidDeadlineAlertsLinkPage,
+  invalidDeadlineAlertsResubscribeLinkPage,
   invalidUnsubscribeLinkPage,
   unsubscribedPage,
 } from './unsubscribe-page';
@@ -36,5 +39,20 @@ describe('deadline alert unsubscribe pages', () => {
     const invalid = invalidDeadlineAlertsLinkPage(options);
     expect(invalid).toContain('<h1>This unsubscribe link is not valid</h1>');
     expect(invalid).toContain('help@example.com');
+  });
+});
+
+describe('deadline alert resubscribe pages', () => {
+  it('ask for the button, say the reminders resume, or send the reader to sign up again', () => {
+    const ask = confirmDeadlineAlertsResubscribePage(options, 'a&b');
+    expect(ask).toContain('<h1>Confirm your deadline reminders</h1>');
+    expect(ask).toContain('<form method="post" action="?token=a%26b">');
+    expect(ask).toMatch(/<button [^>]*>Confirm<\/button>/);
+    expect(deadlineAlertsResubscribedPage(options)).toContain(
+      'You will receive tax and compliance deadline reminders at this address again',
+    );
+    const invalid = invalidDeadlineAlertsResubscribeLinkPage(options);
+    expect(invalid).toContain('<h1>This link is invalid or expired</h1>');
+    expect(invalid).toContain('sign up again on our Deadline Alerts page');
   });
 });

@@ -26,17 +26,23 @@ ${form}<p><a href="${escapeHtml(`${options.appUrl}/`)}">Back to the website</a><
 }
 
 /**
- * The page a mailed unsubscribe link opens: a button that posts the token back to the same address.
- * Opening the link changes nothing, because mail scanners and link previews open every link of a
- * message (corporate gateways do so for each mail they deliver) and would unsubscribe people who
- * never clicked.
+ * The page a mailed link opens (an unsubscribe link, a resubscribe link): a button that posts the token
+ * back to the same address. Opening the link changes nothing, because mail scanners and link previews
+ * open every link of a message (corporate gateways do so for each mail they deliver) and would act for
+ * people who never clicked.
  */
-function confirmPage(options: UnsubscribePageOptions, title: string, paragraph: string, token: string): string {
+function confirmPage(
+  options: UnsubscribePageOptions,
+  title: string,
+  paragraph: string,
+  token: string,
+  button = 'Unsubscribe',
+): string {
   const action = `?${new URLSearchParams({ token }).toString()}`;
   const form =
     `<form method="post" action="${escapeHtml(action)}"><p><button type="submit" style="padding:10px 18px;` +
     `border:0;border-radius:8px;background:#0f766e;color:#ffffff;font-size:16px;font-weight:600;cursor:pointer">` +
-    `Unsubscribe</button></p></form>\n`;
+    `${escapeHtml(button)}</button></p></form>\n`;
   return page(options, title, [paragraph], form);
 }
 
@@ -92,7 +98,47 @@ export function invalidDeadlineAlertsLinkPage(options: UnsubscribePageOptions): 
   ]);
 }
 
+/** The resubscribe link's page, before the button is pressed. */
+export function confirmDeadlineAlertsResubscribePage(options: UnsubscribePageOptions, token: string): string {
+  return confirmPage(
+    options,
+    'Confirm your deadline reminders',
+    'Press the button to receive tax and compliance deadline reminders at this address again.',
+    token,
+    'Confirm',
+  );
+}
+
+/** The answer to the button of a resubscribe link's page. */
+export function deadlineAlertsResubscribedPage(options: UnsubscribePageOptions): string {
+  return page(options, 'You are subscribed again', [
+    'You will receive tax and compliance deadline reminders at this address again; a welcome e-mail is on its way.',
+    'Every reminder carries a link to unsubscribe.',
+  ]);
+}
+
+/** A resubscribe link that is not ours, used already or expired: it says nothing about any address. */
+export function invalidDeadlineAlertsResubscribeLinkPage(options: UnsubscribePageOptions): string {
+  return page(options, 'This link is invalid or expired', [
+    'It may be incomplete, used already, or older than a week.',
+    'To receive deadline reminders, sign up again on our Deadline Alerts page: we will e-mail you a new link.',
+  ]);
+}
+
 type UnsubscribePage = (options: UnsubscribePageOptions) => string;
+
+/** The pages of a mailed link: with its button, once its work is done, and for a token that is not ours. */
+export interface LinkPages {
+  confirm: (options: UnsubscribePageOptions, token: string) => string;
+  done: UnsubscribePage;
+  invalid: UnsubscribePage;
+}
+
+/**
+ * Which of its pages a mailed link's token opens: the one with the button ('ask'), the one saying its work
+ * is done ('done'), or the one saying the link is not valid (null).
+ */
+export type LinkPage = 'ask' | 'done' | null;
 
 /**
  * What an unsubscribe token is: one of a current subscription ('subscribed': the link asks for the
@@ -101,26 +147,34 @@ type UnsubscribePage = (options: UnsubscribePageOptions) => string;
 export type UnsubscribeLinkState = 'subscribed' | 'unsubscribed' | null;
 
 /**
- * The answer to an unsubscribe link (a GET from a mail, so a page, not JSON) or to its button (a POST,
- * also the one-click unsubscribe of RFC 8058): `pages.confirm` for a token whose subscription is on,
- * `pages.done` for one that is off (just now or before), both with 200; `pages.invalid` with 404 for a
- * token that is not ours. Never cached.
+ * The answer to a mailed link (a GET, so a page, not JSON) or to its page's button (a POST): `pages.confirm`
+ * or `pages.done` with 200, `pages.invalid` with 404 for a token that is not ours. Never cached.
+ */
+export function answerLinkPage(
+  reply: FastifyReply,
+  config: Pick<AppConfig, 'BRAND_NAME' | 'appUrl' | 'SUPPORT_EMAIL'>,
+  link: { token: unknown; page: LinkPage },
+  pages: LinkPages,
+): string {
+  const options = { brand: config.BRAND_NAME, appUrl: config.appUrl, supportEmail: config.SUPPORT_EMAIL };
+  void reply
+    .status(link.page ? 200 : 404)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store');
+  if (link.page === 'ask' && typeof link.token === 'string') return pages.confirm(options, link.token);
+  return link.page ? pages.done(options) : pages.invalid(options);
+}
+
+/**
+ * The answer to an unsubscribe link or to its button (a POST, also the one-click unsubscribe of RFC 8058):
+ * the button for a token whose subscription is on, `pages.done` for one that is off (just now or before).
  */
 export function answerUnsubscribeLink(
   reply: FastifyReply,
   config: Pick<AppConfig, 'BRAND_NAME' | 'appUrl' | 'SUPPORT_EMAIL'>,
   link: { token: unknown; state: UnsubscribeLinkState },
-  pages: {
-    confirm: (options: UnsubscribePageOptions, token: string) => string;
-    done: UnsubscribePage;
-    invalid: UnsubscribePage;
-  },
+  pages: LinkPages,
 ): string {
-  const options = { brand: config.BRAND_NAME, appUrl: config.appUrl, supportEmail: config.SUPPORT_EMAIL };
-  void reply
-    .status(link.state ? 200 : 404)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store');
-  if (link.state === 'subscribed' && typeof link.token === 'string') return pages.confirm(options, link.token);
-  return link.state ? pages.done(options) : pages.invalid(options);
+  const page = link.state === 'subscribed' ? 'ask' : link.state && 'done';
+  return answerLinkPage(reply, config, { token: link.token, page }, pages);
 }

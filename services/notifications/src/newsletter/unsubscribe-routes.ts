@@ -1,18 +1,25 @@
 import { applyDecorators, HttpCode, HttpStatus } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
 
-const NOT_VALID = { description: 'A page saying the link is not valid' };
+/**
+ * A route of a mailed link (its GET, or its page's button's POST) that answers a page: what it does, the
+ * page of a 200; a 404 is the page saying the link is not valid.
+ */
+export function LinkPageRoute(summary: string, ok: string): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({ summary }),
+    ApiQuery({ name: 'token', required: true }),
+    ApiProduces('text/html'),
+    ApiOkResponse({ description: ok }),
+    ApiNotFoundResponse({ description: 'A page saying the link is not valid' }),
+  );
+}
 
 /** The GET a mailed unsubscribe link opens (`of`: 'the welcome mail'): a page, and nothing changed. */
 export function UnsubscribeLinkRoute(of: string): MethodDecorator {
-  return applyDecorators(
-    ApiOperation({
-      summary: `The unsubscribe link of ${of}: a page whose button unsubscribes (opening it changes nothing)`,
-    }),
-    ApiQuery({ name: 'token', required: true }),
-    ApiProduces('text/html'),
-    ApiOkResponse({ description: 'A page with the Unsubscribe button, or saying the address is unsubscribed' }),
-    ApiNotFoundResponse(NOT_VALID),
+  return LinkPageRoute(
+    `The unsubscribe link of ${of}: a page whose button unsubscribes (opening it changes nothing)`,
+    'A page with the Unsubscribe button, or saying the address is unsubscribed',
   );
 }
 
@@ -20,10 +27,9 @@ export function UnsubscribeLinkRoute(of: string): MethodDecorator {
 export function UnsubscribeRoute(of: string): MethodDecorator {
   return applyDecorators(
     HttpCode(HttpStatus.OK),
-    ApiOperation({ summary: `Unsubscribe with the token of ${of}; answers an HTML page` }),
-    ApiQuery({ name: 'token', required: true }),
-    ApiProduces('text/html'),
-    ApiOkResponse({ description: 'A page saying the address is unsubscribed' }),
-    ApiNotFoundResponse(NOT_VALID),
+    LinkPageRoute(
+      `Unsubscribe with the token of ${of}; answers an HTML page`,
+      'A page saying the address is unsubscribed',
+    ),
   );
 }

@@ -57,6 +57,22 @@ describe('intake mails', () => {
     expect(extractLinks(mail)).toEqual(['https://portal.example.com/filings', link]);
   });
 
+  it('resubscribe: the confirmation link, its expiry, and no unsubscribe link (it is not list mail)', () => {
+    const link = 'https://portal.example.com/api/deadline-alerts/resubscribe?token=abc';
+    const mail = renderTemplate(
+      { template: 'deadline-alerts-resubscribe', to: 'a@b.co', data: { link, expiresInDays: 7 } },
+      options,
+    );
+    expect(mail.subject).toBe('Confirm your deadline reminders');
+    expect(mail.text).toContain(
+      'This address was signed up for tax and compliance deadline reminders from Harbor Tax & Accounting.',
+    );
+    expect(mail.text).toContain(`Confirm your deadline reminders: ${link}`);
+    expect(mail.text).toContain('The link works once and expires in 7 days.');
+    expect(mail.unsubscribeUrl).toBeUndefined();
+    expect(extractLinks(mail)).toEqual([link]);
+  });
+
   it('reminder: the filing, its deadline, its page and the unsubscribe link', () => {
     const data = {
       formName: 'Annual Report',

@@ -1,7 +1,8 @@
 import { layout, oneLine, withUnsubscribeLink } from './layout';
 import type { Renderer } from './templates';
 
-type IntakeTemplate = 'staff-job-application' | 'deadline-alerts-welcome' | 'deadline-reminder';
+type IntakeTemplate =
+  'staff-job-application' | 'deadline-alerts-welcome' | 'deadline-alerts-resubscribe' | 'deadline-reminder';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -97,6 +98,21 @@ export const INTAKE_TEMPLATES: { [T in IntakeTemplate]: Renderer<T> } = {
       'Unsubscribe',
       data.unsubscribeLink,
     );
+  },
+  'deadline-alerts-resubscribe': (data, options) => {
+    const subject = 'Confirm your deadline reminders';
+    const lines = [
+      `This address was signed up for tax and compliance deadline reminders from ${options.brand}. It unsubscribed from them before, so we send none until you confirm.`,
+    ];
+    const after = [
+      `The link works once and expires in ${data.expiresInDays} days.`,
+      'If you did not sign up, ignore this e-mail: you will receive no reminders.',
+    ];
+    return {
+      subject,
+      text: [...lines, `${subject}: ${data.link}`, ...after].join('\n\n'),
+      html: layout(options, { paragraphs: lines, action: { label: subject, url: data.link }, after }),
+    };
   },
   'deadline-reminder': (data, options) => {
     const day = formatDay(data.deadline);
