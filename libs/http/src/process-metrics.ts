@@ -53,7 +53,7 @@ export class ProcessMetrics {
   });
   private readonly queueJobs = new Gauge({
     name: 'portal_queue_jobs',
-    help: 'Jobs of a queue in a state (waiting, active, failed, delayed), read from Redis at scrape time',
+    help: 'Jobs of a queue in a state (waiting, prioritized, active, failed, delayed), read from Redis at scrape time',
     labelNames: ['queue', 'state'],
     registers: [this.registry],
   });

@@ -286,6 +286,9 @@ describe('queue dashboard (Bull Board) on the gateway', () => {
         {},
       );
       expect([removed.status, await removed.json()]).toEqual([403, refused]);
+      // Nor by obliterating its queue, which deletes the queue's schedules with its jobs.
+      const obliterated = await send('PUT', '/queues/api/queues/deadline-alerts/obliterate', { force: true });
+      expect([obliterated.status, await obliterated.json()]).toEqual([403, refused]);
       expect((await reminders.getJobSchedulers()).map((kept) => kept.key)).toContain(schedule.key);
     } finally {
       await reminders.close();

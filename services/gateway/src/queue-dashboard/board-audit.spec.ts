@@ -49,7 +49,7 @@ describe('audit entries of the queue dashboard', () => {
     for (const route of [
       '/api/queues/:queueName/:jobId/retry',
       '/api/queues/:queueName/clean/:queueStatus',
-      '/api/queues/:queueName/obliterate',
+      '/api/queues/:queueName/empty',
       '/api/queues/:queueName/pause',
       '/api/queues/resume',
     ]) {
@@ -61,6 +61,8 @@ describe('audit entries of the queue dashboard', () => {
     expect(isAllowedChange('PATCH', '/api/queues/:queueName/job-schedulers/:schedulerId')).toBe(false);
     expect(isAllowedChange('PUT', '/api/queues/:queueName/concurrency')).toBe(false);
     expect(isAllowedChange('PUT', '/api/queues/:queueName/rate-limit')).toBe(false);
+    // Obliterating deletes the queue's schedules (deadline reminders, clean-up) with it.
+    expect(isAllowedChange('PUT', '/api/queues/:queueName/obliterate')).toBe(false);
     expect(isAllowedChange('PATCH', '/api/queues/:queueName/:jobId/delay')).toBe(false);
     expect(isAllowedChange('POST', '/api/metrics/history/purge')).toBe(false);
     // The method counts: a route that only reads is not a change.

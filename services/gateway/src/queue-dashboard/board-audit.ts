@@ -43,11 +43,6 @@ const AUDITED_ROUTES: Record<string, (params: Params) => BoardAction> = {
     target: `queue:${p.queueName}`,
     details: { status: 'waiting', emptied: true },
   }),
-  'PUT /api/queues/:queueName/obliterate': (p) => ({
-    action: 'queue.cleaned',
-    target: `queue:${p.queueName}`,
-    details: { obliterated: true },
-  }),
   'PUT /api/queues/:queueName/pause': (p) => ({ action: 'queue.paused', target: `queue:${p.queueName}`, details: {} }),
   'PUT /api/queues/:queueName/resume': (p) => ({
     action: 'queue.resumed',
@@ -62,7 +57,8 @@ const AUDITED_ROUTES: Record<string, (params: Params) => BoardAction> = {
  * Whether the board may make this change: only those it audits. Everything else it offers writes what
  * the services own — a job added to the audit queue is an audit entry in anyone's name, one added to
  * the mail queue a mail from the firm to anyone; new job data, delays, priorities, concurrency, rate
- * limits and job schedulers (the reminder and clean-up schedules) — and is refused, as is any route a
+ * limits and job schedulers (the reminder and clean-up schedules); obliterating a queue, which deletes
+ * its schedules and settings with its jobs (emptying one keeps them) — and is refused, as is any route a
  * newer board adds.
  */
 export function isAllowedChange(method: string, route: string): boolean {
