@@ -92,6 +92,27 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('ends a connection idle for 60 s and gives an upload its size at 32 KB/s, 60 s at least, unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([
+      defaults.HTTP_IDLE_TIMEOUT_SECONDS,
+      defaults.DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND,
+      defaults.DOCUMENTS_UPLOAD_MIN_SECONDS,
+    ]).toEqual([60, 32 * 1024, 60]);
+    expect(
+      problems({
+        DATA_DIR: dataDir(),
+        HTTP_IDLE_TIMEOUT_SECONDS: '0',
+        DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND: '32KB',
+        DOCUMENTS_UPLOAD_MIN_SECONDS: '-1',
+      }),
+    ).toEqual([
+      'Invalid configuration: HTTP_IDLE_TIMEOUT_SECONDS must be an integer number of seconds (1 to 3600) (got "0")',
+      'Invalid configuration: DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824 (got "32KB")',
+      'Invalid configuration: DOCUMENTS_UPLOAD_MIN_SECONDS must be an integer number of seconds (1 to 86400) (got "-1")',
+    ]);
+  });
+
   it('requires secrets and external services in production', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'Invalid configuration: JWT_SECRET (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY) is required in production',

@@ -229,6 +229,18 @@ export class AppConfig {
   )
   TRUST_PROXY: TrustProxy = false;
 
+  /**
+   * Seconds a connection may go without a byte either way before it is closed (Node's socket timeout,
+   * Fastify's connectionTimeout): a client that stops sending mid-request no longer holds what the
+   * request holds (an upload's slot). A download read slowly, and a kept-alive connection between
+   * requests (Fastify's keepAliveTimeout), are not idle by this measure.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'HTTP_IDLE_TIMEOUT_SECONDS must be an integer number of seconds (1 to 3600)' })
+  @Min(1, { message: 'HTTP_IDLE_TIMEOUT_SECONDS must be an integer number of seconds (1 to 3600)' })
+  @Max(3600, { message: 'HTTP_IDLE_TIMEOUT_SECONDS must be an integer number of seconds (1 to 3600)' })
+  HTTP_IDLE_TIMEOUT_SECONDS = 60;
+
   /** The OpenAPI UI and document at /api/docs and /api/docs/json; unset: off in production, on otherwise. */
   @Transform(toBool)
   @IsOptional()
@@ -357,6 +369,24 @@ export class AppConfig {
   @Min(1, { message: 'DOCUMENTS_MAX_UPLOADS_IN_FLIGHT must be an integer between 1 and 1000' })
   @Max(1000, { message: 'DOCUMENTS_MAX_UPLOADS_IN_FLIGHT must be an integer between 1 and 1000' })
   DOCUMENTS_MAX_UPLOADS_IN_FLIGHT = 16;
+
+  /**
+   * The slowest upload taken, in bytes a second: an upload may hold its slot for its expected size at
+   * this rate (the size declared, or the largest taken when none is), and no less than
+   * DOCUMENTS_UPLOAD_MIN_SECONDS; past that it is answered 408. 32 KB/s: 200 MB in under 2 hours.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824' })
+  @Min(1, { message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824' })
+  @Max(1024 ** 3, { message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824' })
+  DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND = 32 * 1024;
+
+  /** Seconds every upload may hold its slot, however small (see DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND). */
+  @Transform(toInt)
+  @IsInt({ message: 'DOCUMENTS_UPLOAD_MIN_SECONDS must be an integer number of seconds (1 to 86400)' })
+  @Min(1, { message: 'DOCUMENTS_UPLOAD_MIN_SECONDS must be an integer number of seconds (1 to 86400)' })
+  @Max(86400, { message: 'DOCUMENTS_UPLOAD_MIN_SECONDS must be an integer number of seconds (1 to 86400)' })
+  DOCUMENTS_UPLOAD_MIN_SECONDS = 60;
 
   // Third parties of the web app. Vite reads the same variables when it builds web/, and the
   // gateway's Content-Security-Policy allows exactly their origins: one setting for both.

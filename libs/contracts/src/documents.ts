@@ -119,6 +119,9 @@ export const TOO_MANY_UPLOADS = (inFlight: number) =>
 /** The 503 of an upload begun while the service is taking all the uploads it can at once. */
 export const UPLOADS_BUSY = 'We are receiving many uploads right now. Please try again in a minute.';
 
+/** The 408 of an upload that held its place longer than its size allows at the slowest rate taken (or stalled). */
+export const UPLOAD_TOO_SLOW = 'The upload was too slow and was stopped. Please try again on a faster connection.';
+
 /** The two shared libraries: GET /files/forms and GET /files/public. */
 export const LIBRARY_AREAS = ['forms', 'public'] as const;
 export type LibraryArea = (typeof LIBRARY_AREAS)[number];

@@ -122,6 +122,10 @@ export async function createHttpApp(
     // The router's own refusals (before any hook): `{ detail }` like every other error.
     frameworkErrors: frameworkErrors(headers),
     bodyLimit: 1024 * 1024,
+    // Without it a request may wait for its body forever (Fastify's requestTimeout of 0 also turns off
+    // Node's 300 s one): a client that goes quiet mid-request is cut off, through the gateway too (the
+    // gateway's own connection ends, and with it what it forwards).
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
   });
   // Every route of the process, whoever registers it (Nest, the queue dashboard, the API docs, the web
   // app, the proxy), at debug level: the one complete list, read by the hostile-input sweep.

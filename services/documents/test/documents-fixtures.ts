@@ -11,7 +11,7 @@ import {
 } from '@portal/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 
 export const ADMIN_PASSWORD = 'Adm1n!pass';
@@ -56,6 +56,15 @@ export function multipart(parts: Part[]): { body: Buffer; contentType: string } 
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The head of a PDF file's part, up to its first bytes. */
+const filePartHead = (boundary: string, filename: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 `;
+
+export interface UploadAnswer {
+  status: number;
+  body: Record<string, unknown>;
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -268,40 +277,15 @@ export class DocumentsApp {
     path: string,
     token: string,
     filename = 'held.pdf',
-  ): { answer: Promise<{ status: number; body: Record<string, unknown> }>; finish(): void; abandon(): void } {
+  ): { answer: Promise<UploadAnswer>; finish(): void; abandon(): void } {
     const boundary = `----portal-held-${randomBytes(8).toString('hex')}`;
-    const url = new URL(`${this.baseUrl}/api${path}`);
-    let request!: ReturnType<typeof httpRequest>;
-    const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
-      request = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          // A connection of its own: a kept-alive one the server has just closed would drop the upload.
-          agent: false,
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'x-forwarded-for': '10.7.0.1',
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
-          );
-          response.on('error', reject);
-        },
-      );
+    let request!: ClientRequest;
+    const answer = new Promise<UploadAnswer>((resolve, reject) => {
+      request = this.multipartPost(path, token, boundary, '10.7.0.1', resolve, reject);
       request.on('error', reject);
     });
     // Past S3's first part (5 MB), so that the write shows in leftovers() on either driver.
-    request.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 `,
-    );
+    request.write(filePartHead(boundary, filename));
     request.write(randomBytes(6 * MB));
     request.flushHeaders();
     return {
@@ -309,6 +293,79 @@ export class DocumentsApp {
       finish: () => request.end(`held\r\n--${boundary}--\r\n`),
       abandon: () => request.destroy(),
     };
+  }
+
+  /**
+   * An upload that sends its headers and the first `sent` bytes of a file (none: not even the part's
+   * header), then nothing, as a stalled client; or, with `trickleMs`, one byte more every `trickleMs`.
+   * Resolves with the answer, or with no status when the connection is closed without one.
+   */
+  slowUpload(
+    path: string,
+    token: string,
+    options: { sent?: number; trickleMs?: number } = {},
+  ): Promise<Partial<UploadAnswer>> {
+    const boundary = `----portal-slow-${randomBytes(8).toString('hex')}`;
+    return new Promise((resolve) => {
+      let trickle: NodeJS.Timeout | undefined;
+      const request = this.multipartPost(
+        path,
+        token,
+        boundary,
+        '10.6.0.1',
+        (answer) => {
+          resolve(answer);
+          request.destroy();
+        },
+        () => undefined,
+      );
+      request.on('response', () => clearInterval(trickle));
+      request.on('close', () => {
+        clearInterval(trickle);
+        resolve({});
+      });
+      request.on('error', () => undefined);
+      request.flushHeaders();
+      if (options.sent !== undefined) {
+        request.write(filePartHead(boundary, 'slow.pdf'));
+        request.write(randomBytes(options.sent));
+      }
+      if (options.trickleMs) trickle = setInterval(() => request.write('x'), options.trickleMs);
+    });
+  }
+
+  /** A multipart POST on a connection of its own (a kept-alive one the server has just closed would drop the upload). */
+  private multipartPost(
+    path: string,
+    token: string,
+    boundary: string,
+    clientAddress: string,
+    onAnswer: (answer: UploadAnswer) => void,
+    onError: (error: Error) => void,
+  ): ClientRequest {
+    const url = new URL(`${this.baseUrl}/api${path}`);
+    return httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'x-forwarded-for': clientAddress,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          onAnswer({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+        );
+        response.on('error', onError);
+      },
+    );
   }
 
   /** A request whose path goes out exactly as written (fetch would resolve "/../" and "%2E%2E" first). */

@@ -11,6 +11,7 @@ import {
 } from '@portal/testing';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const MB = 1024 * 1024;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -123,6 +124,8 @@ describe('documents through the gateway in proxy mode', () => {
     gateway = await startProcess('gateway', {
       ...common,
       GATEWAY_MODE: 'proxy',
+      // The documents service keeps its 60 s: a client stalled at the gateway is ended by the gateway.
+      HTTP_IDLE_TIMEOUT_SECONDS: '2',
       DOCUMENTS_URL: documents.baseUrl,
       IDENTITY_URL: nobody,
       CATALOG_URL: nobody,
@@ -254,5 +257,38 @@ describe('documents through the gateway in proxy mode', () => {
       expect(await sent(documents.baseUrl)).toEqual({ status: 400 });
       expect(await sent(gateway.baseUrl)).toEqual({ status: 400 });
     }
+  });
+
+  it('closes uploads that go quiet at the gateway, and the documents service frees their slots', async () => {
+    // A client of its own: three uploads at once take all of its slots.
+    const client = issueTestToken(TEST_JWT_SECRET, { sub: randomUUID(), email: 'split-stalled@example.com' });
+    const stalled = () =>
+      new Promise<{ status?: number }>((resolve) => {
+        const request = httpRequest(`${gateway.baseUrl}/api/vault/files`, {
+          method: 'POST',
+          agent: false,
+          headers: { authorization: `Bearer ${client}`, 'content-type': 'multipart/form-data; boundary=stalled' },
+        });
+        request.on('response', (response) => resolve({ status: response.statusCode }));
+        request.on('error', () => undefined);
+        request.on('close', () => resolve({}));
+        request.flushHeaders();
+      });
+    expect(await Promise.all([stalled(), stalled(), stalled()])).toEqual([{}, {}, {}]);
+
+    const { body, contentType } = multipart('after.pdf', Buffer.from('%PDF-1.7'));
+    const upload = () =>
+      fetch(`${gateway.baseUrl}/api/vault/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client}`, 'content-type': contentType },
+        body,
+      });
+    // The service learns of each end as its forwarded request is cut, a moment after the client's.
+    let reply = await upload();
+    for (let attempt = 0; reply.status === 429 && attempt < 50; attempt += 1) {
+      await sleep(100);
+      reply = await upload();
+    }
+    expect(reply.status).toBe(201);
   });
 });

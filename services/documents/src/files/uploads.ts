@@ -35,6 +35,8 @@ export interface ReceiveOptions {
   precheck?: () => Promise<void>;
   /** Checks the fields sent before the file, before its bytes are stored (throws to refuse). */
   beforeFile?: (fields: Record<string, string>) => void;
+  /** Aborted when the upload has had its time (UploadSlots): it stops as if the client had gone, answered with the reason. */
+  signal: AbortSignal;
 }
 
 const logger = new Logger('Uploads');
@@ -93,13 +95,16 @@ export async function receiveUpload(
   let stored: StoredFile | undefined;
   let current: Readable | undefined;
   let sniffer: ProgramSniffer | undefined;
+  // @fastify/multipart ends the parsing on an error of the request, as when the client goes: the file
+  // being stored fails (the storage removes its partial write) and the parts end with the error.
+  const stopParsing = () => request.raw.emit('error', options.signal.reason);
   try {
     assertMultipart(request);
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    if (expectedUploadBytes(request) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       throw new PayloadTooLargeException({ detail: MESSAGES.fileTooLarge });
     }
     await options.precheck?.();
+    options.signal.throwIfAborted();
 
     let fileName: string | undefined;
     const fields: Record<string, string> = {};
@@ -117,6 +122,7 @@ export async function receiveUpload(
         headerPairs: 20,
       },
     });
+    options.signal.addEventListener('abort', stopParsing, { once: true });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (!allowed.includes(part.fieldname)) {
@@ -149,8 +155,16 @@ export async function receiveUpload(
     if (sniffer?.refusal) logger.warn(`Refused a program uploaded to ${options.key}`);
     // The answer goes out now (what the client is still sending is read and thrown away after it:
     // the exception filter's keepReadingAfterAnswer).
-    throw refusal(sniffer?.refusal ?? error);
+    throw refusal(options.signal.aborted ? options.signal.reason : (sniffer?.refusal ?? error));
+  } finally {
+    options.signal.removeEventListener('abort', stopParsing);
   }
+}
+
+/** The bytes an upload is to bring: its declared length, or (sent without one) the most that is taken. */
+export function expectedUploadBytes(request: FastifyRequest): number {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) ? declared : MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
 }
 
 /** Refuses (415) a request that is not an upload: before it is counted as one (UploadSlots), and in receiveUpload. */

@@ -20,7 +20,7 @@ import { iso } from '../common/sql';
 import { sendDownload } from '../files/downloads';
 import { checkedName, libraryPath, parseLibraryPath, parsePrefix } from '../files/file-names';
 import { UploadSlots } from '../files/upload-slots';
-import { assertMultipart, discard, receiveUpload } from '../files/uploads';
+import { assertMultipart, discard, expectedUploadBytes, receiveUpload } from '../files/uploads';
 import { LibraryFile } from './library-file.entity';
 
 function toReply(file: Pick<LibraryFile, 'path' | 'size' | 'uploadedAt' | 'contentType'>): LibraryFileReply {
@@ -83,7 +83,9 @@ export class LibraryService {
   upload(admin: AuthUser, scope: AuditScope, area: LibraryArea, request: FastifyRequest): Promise<LibraryUploadReply> {
     // Library uploads take no vault quota, but they hold memory like any other: the same slots.
     assertMultipart(request);
-    return this.slots.run(admin.id, () => this.receive(admin, scope, area, request));
+    return this.slots.run(admin.id, expectedUploadBytes(request), (signal) =>
+      this.receive(admin, scope, area, request, signal),
+    );
   }
 
   private async receive(
@@ -91,11 +93,13 @@ export class LibraryService {
     scope: AuditScope,
     area: LibraryArea,
     request: FastifyRequest,
+    signal: AbortSignal,
   ): Promise<LibraryUploadReply> {
     const id = randomUUID();
     const key = storageKey('library', area, id);
     const { stored, fileName, fields } = await receiveUpload(this.storage, request, {
       key,
+      signal,
       fields: ['folder'],
       precheck: () => this.limiter.consume(RATE_LIMITS.libraryUploadPerAccount, admin.id),
       // A folder sent before the file is checked before its bytes are stored.

@@ -14,7 +14,7 @@ import { RATE_LIMITS } from '../common/rate-limits';
 import { UUID } from '../common/sql';
 import { sendDownload } from '../files/downloads';
 import { UploadSlots } from '../files/upload-slots';
-import { assertMultipart, discard, receiveUpload } from '../files/uploads';
+import { assertMultipart, discard, expectedUploadBytes, receiveUpload } from '../files/uploads';
 import { VaultFile } from './vault-file.entity';
 import { toVaultFileReply } from './vault-view';
 
@@ -55,7 +55,9 @@ export class VaultService {
    */
   upload(user: AuthUser, scope: AuditScope, request: FastifyRequest): Promise<VaultUploadReply> {
     assertMultipart(request);
-    return this.slots.run(user.id, () => this.receive(user, scope, request));
+    return this.slots.run(user.id, expectedUploadBytes(request), (signal) =>
+      this.receive(user, scope, request, signal),
+    );
   }
 
   /**
@@ -64,11 +66,17 @@ export class VaultService {
    * uploads under way at once cannot both take the last room; the one that no longer fits loses its
    * object and is refused like the first check refuses.
    */
-  private async receive(user: AuthUser, scope: AuditScope, request: FastifyRequest): Promise<VaultUploadReply> {
+  private async receive(
+    user: AuthUser,
+    scope: AuditScope,
+    request: FastifyRequest,
+    signal: AbortSignal,
+  ): Promise<VaultUploadReply> {
     const id = randomUUID();
     const key = storageKey('vault', user.id, id);
     const { stored, fileName } = await receiveUpload(this.storage, request, {
       key,
+      signal,
       precheck: async () => {
         await this.limiter.consume(RATE_LIMITS.vaultUploadPerAccount, user.id);
         const declared = Number(request.headers['content-length']);
