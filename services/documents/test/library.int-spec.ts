@@ -1,5 +1,7 @@
 import type { LibraryListReply, LibraryUploadReply } from '@portal/contracts';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import { DocumentsApp, sha256, WINDOWS_PROGRAM_HEAD } from './documents-fixtures';
 
 /** The forms library and the public files: every verified user reads, only admins write. */
@@ -85,6 +87,56 @@ describe('forms library and public files', () => {
     const objects = (await app.storedObjects('library/public/')).length;
     const rows = await app.sql('SELECT id FROM documents.library_files WHERE area = $1', ['public']);
     expect(objects).toBe(rows.length);
+  });
+
+  it('deletes the file an upload put at the path while the delete waited, or answers 404: never one already replaced', async () => {
+    expect((await adminUpload('forms', 'race.pdf', randomBytes(1000))).status).toBe(201);
+    const lock = ['library:forms:race.pdf'];
+    // Holds the path's lock, so that an upload and then a delete of it wait for it in turn.
+    const holder = new Client({ connectionString: app.app.db.url });
+    await holder.connect();
+    /** Waits until `count` sessions wait for an advisory lock of the app's database. */
+    const waiting = async (count: number) => {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const { rows } = await holder.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks
+            WHERE locktype = 'advisory' AND NOT granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        if (rows[0].n === count) return;
+        await sleep(50);
+      }
+      throw new Error(`never ${count} waiting for the path's lock`);
+    };
+    try {
+      await holder.query('SELECT pg_advisory_lock(hashtext($1))', lock);
+      const replacing = adminUpload('forms', 'race.pdf', randomBytes(2000));
+      await waiting(1);
+      const removing = app.fetch('/files/forms/race.pdf', { method: 'DELETE', token: app.adminToken });
+      await waiting(2);
+      await holder.query('SELECT pg_advisory_unlock(hashtext($1))', lock);
+      expect((await replacing).status).toBe(201);
+      expect((await removing).status).toBe(200);
+    } finally {
+      await holder.end();
+    }
+
+    expect((await app.fetch('/files/forms/race.pdf', { token: app.clientA.token })).status).toBe(404);
+    expect(await app.sql("SELECT id FROM documents.library_files WHERE path = 'race.pdf'")).toEqual([]);
+    const objects = await app.storedObjects('library/forms/');
+    expect(objects).toHaveLength((await app.sql("SELECT id FROM documents.library_files WHERE area = 'forms'")).length);
+    const entries = await app.sql<{ action: string; target: string }>(
+      "SELECT action, target FROM identity.audit_log WHERE details->>'path' = 'race.pdf' ORDER BY at",
+    );
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'library.file_uploaded',
+      'library.file_uploaded',
+      'library.file_deleted',
+    ]);
+    // The file deleted is the one the second upload put there.
+    expect(entries[2].target).toBe(entries[1].target);
+    const again = await app.fetch('/files/forms/race.pdf', { method: 'DELETE', token: app.adminToken });
+    expect([again.status, again.json()]).toEqual([404, { detail: 'File not found.' }]);
   });
 
   it('refuses programs in the libraries as in the vault, by type and by first bytes: 415, nothing stored or recorded', async () => {

@@ -13,7 +13,7 @@ import { RateLimiter } from '@portal/http';
 import { FileStorage, normalizeFolder, storageKey } from '@portal/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '../common/messages';
 import { RATE_LIMITS } from '../common/rate-limits';
 import { iso } from '../common/sql';
@@ -29,6 +29,11 @@ function toReply(file: Pick<LibraryFile, 'path' | 'size' | 'uploadedAt' | 'conte
 
 /** UTF-8 byte order, as S3 lists keys (and as people expect folders before their neighbours' files). */
 const byName = (a: { name: string }, b: { name: string }) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
+
+/** Serialises, until the transaction ends, what changes the file at a path: uploads to it and its delete. */
+async function lockPath(manager: EntityManager, area: LibraryArea, path: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`library:${area}:${path}`]);
+}
 
 /** The last name of a path: what a download is saved as. */
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -110,7 +115,7 @@ export class LibraryService {
     try {
       const path = checkedName(() => libraryPath(fields.folder, fileName));
       const { file, replaced } = await this.dataSource.transaction(async (manager) => {
-        await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`library:${area}:${path}`]);
+        await lockPath(manager, area, path);
         const repository = manager.getRepository(LibraryFile);
         const previous = await repository.findOneBy({ area, path });
         if (previous) await repository.delete({ id: previous.id });
@@ -153,16 +158,22 @@ export class LibraryService {
     });
   }
 
-  /** The bytes first, then the row (see VaultService.remove). */
+  /**
+   * The bytes first, then the row (see VaultService.remove), under the path's lock that uploads take:
+   * what is deleted is the file at the path now, not one an upload has replaced meanwhile (which left
+   * the new file in place after a delete reported done), and a delete that comes second finds nothing (404).
+   */
   async remove(scope: AuditScope, area: LibraryArea, pathParam: string): Promise<MessageReply> {
-    const file = await this.find(area, pathParam);
-    await this.storage.delete(file.storageKey);
-    await this.dataSource.transaction(async (manager) => {
-      const { affected } = await manager.getRepository(LibraryFile).delete({ id: file.id });
-      // A concurrent delete of the same file removed the row (and recorded it) first.
-      if (affected) {
-        await this.audit.record(manager, scope, 'library.file_deleted', `file:${file.id}`, { area, path: file.path });
-      }
+    const path = checkedName(() => parseLibraryPath(pathParam));
+    const file = await this.dataSource.transaction(async (manager) => {
+      await lockPath(manager, area, path);
+      const repository = manager.getRepository(LibraryFile);
+      const found = await repository.findOneBy({ area, path });
+      if (!found) throw new NotFoundException({ detail: MESSAGES.fileNotFound });
+      await this.storage.delete(found.storageKey);
+      await repository.delete({ id: found.id });
+      await this.audit.record(manager, scope, 'library.file_deleted', `file:${found.id}`, { area, path });
+      return found;
     });
     this.logger.log(`${area} file ${file.path} deleted by ${scope.actor_id}`);
     return { message: MESSAGES.deleted };
