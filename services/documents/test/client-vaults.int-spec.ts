@@ -6,6 +6,8 @@ import type {
   VaultUploadReply,
 } from '@portal/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DocumentsApp, sha256 } from './documents-fixtures';
 
 /** The admins' read-only view of a client's vault, and the record of every look. */
@@ -114,6 +116,36 @@ describe("admins and a client's vault", () => {
     expect(wrongOwner.status).toBe(404);
     expect(await total()).toBe(counted);
   });
+  it('records a download only for a GET of a file that is there: not a HEAD, not a file gone from storage', async () => {
+    const upload = await app.upload('/vault/files', app.clientB.token, [
+      { name: 'file', filename: 'w2.pdf', data: randomBytes(100) },
+    ]);
+    const file = upload.json<VaultUploadReply>().file;
+    const path = `/vault/admin/clients/${app.clientB.userId}/files/${file.id}`;
+    const downloads = async () =>
+      (
+        await app.sql<{ n: number }>(
+          "SELECT count(*)::int AS n FROM documents.vault_access_log WHERE file_id = $1 AND action = 'download'",
+          [file.id],
+        )
+      )[0].n;
+
+    const head = await app.fetch(path, { method: 'HEAD', token: app.adminToken });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, '100']);
+    expect(await downloads()).toBe(0);
+    expect((await app.fetch(path, { token: app.adminToken })).status).toBe(200);
+    expect(await downloads()).toBe(1);
+
+    // Its object gone, its row left: a 404, and nothing read.
+    const [{ key }] = await app.sql<{ key: string }>(
+      'SELECT storage_key AS key FROM documents.vault_files WHERE id = $1',
+      [file.id],
+    );
+    await rm(join(app.dataDir, 'files', key));
+    expect((await app.fetch(path, { token: app.adminToken })).status).toBe(404);
+    expect(await downloads()).toBe(1);
+  });
+
   describe('read a page at a time (before = the next_cursor of the page before)', () => {
     const page = async (query: string, before?: string | null): Promise<VaultAccessPageReply> => {
       const cursor = before ? `&before=${encodeURIComponent(before)}` : '';

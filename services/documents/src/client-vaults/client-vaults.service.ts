@@ -40,7 +40,8 @@ interface ClientRow {
 
 /**
  * The admins' read-only view of the clients' vaults. Reading a client's files (their list or one
- * file) is recorded first, in the append-only access log: no record, no answer.
+ * file) is recorded first, in the append-only access log: no record, no answer. A file's download is
+ * recorded once its object is open, before its bytes go out: a HEAD, or a file gone from storage, read nothing.
  */
 @Injectable()
 export class ClientVaultsService {
@@ -100,14 +101,19 @@ export class ClientVaultsService {
         ? await this.dataSource.getRepository(VaultFile).findOneBy({ id: fileId, ownerId })
         : null;
     if (!file) throw new NotFoundException({ detail: MESSAGES.fileNotFound });
-    await this.record(admin, scope, { ownerId, ownerEmail: file.ownerEmail, action: 'download', file });
-    await sendDownload(this.storage, request, reply, {
-      key: file.storageKey,
-      fileName: file.fileName,
-      contentType: file.contentType,
-      sha256: file.sha256,
-      lastModified: file.uploadedAt,
-    });
+    await sendDownload(
+      this.storage,
+      request,
+      reply,
+      {
+        key: file.storageKey,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sha256: file.sha256,
+        lastModified: file.uploadedAt,
+      },
+      () => this.record(admin, scope, { ownerId, ownerEmail: file.ownerEmail, action: 'download', file }),
+    );
   }
 
   /**

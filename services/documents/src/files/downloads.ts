@@ -44,13 +44,16 @@ export const DOWNLOAD_SECURITY_HEADERS = {
  * Streams a stored file (never buffered) with its Content-Length, an RFC 6266 attachment name and
  * byte ranges: `Range: bytes=...` answers 206 with Content-Range (If-Range honoured against the
  * SHA-256 ETag), a range outside the file 416. A file gone from storage (deleted meanwhile) is a 404.
- * A HEAD gets the same headers and no byte is read from storage.
+ * A HEAD gets the same headers and no byte is read from storage. `onGet` runs for a GET of an object
+ * that exists, before a byte of it goes out (a record of the access: a HEAD or a missing file reads
+ * nothing); if it fails, nothing is sent but its error.
  */
 export async function sendDownload(
   storage: FileStorage,
   request: FastifyRequest,
   reply: FastifyReply,
   target: DownloadTarget,
+  onGet?: () => Promise<void>,
 ): Promise<void> {
   const etag = `"${target.sha256}"`;
   const asked = parseRangeHeader(request.headers.range);
@@ -69,6 +72,14 @@ export async function sendDownload(
       );
     }
     throw error;
+  }
+  if (request.method === 'GET' && onGet) {
+    try {
+      await onGet();
+    } catch (error) {
+      download.stream.destroy();
+      throw error;
+    }
   }
   void reply.status(download.range ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK).headers({
     ...DOWNLOAD_SECURITY_HEADERS,
