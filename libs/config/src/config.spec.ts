@@ -108,7 +108,7 @@ describe('loadConfig', () => {
       }),
     ).toEqual([
       'Invalid configuration: HTTP_IDLE_TIMEOUT_SECONDS must be an integer number of seconds (1 to 3600) (got "0")',
-      'Invalid configuration: DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824 (got "32KB")',
+      'Invalid configuration: DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1024 and 1073741824 (got "32KB")',
       'Invalid configuration: DOCUMENTS_UPLOAD_MIN_SECONDS must be an integer number of seconds (1 to 86400) (got "-1")',
     ]);
   });

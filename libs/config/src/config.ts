@@ -373,12 +373,13 @@ export class AppConfig {
   /**
    * The slowest upload taken, in bytes a second: an upload may hold its slot for its expected size at
    * this rate (the size declared, or the largest taken when none is), and no less than
-   * DOCUMENTS_UPLOAD_MIN_SECONDS; past that it is answered 408. 32 KB/s: 200 MB in under 2 hours.
+   * DOCUMENTS_UPLOAD_MIN_SECONDS; past that it is answered 408. 32 KB/s: 200 MB in under 2 hours. At least
+   * 1 KB/s, so that the longest time (2.4 days) stays within what a Node timer can wait.
    */
   @Transform(toInt)
-  @IsInt({ message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824' })
-  @Min(1, { message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824' })
-  @Max(1024 ** 3, { message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1 and 1073741824' })
+  @IsInt({ message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1024 and 1073741824' })
+  @Min(1024, { message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1024 and 1073741824' })
+  @Max(1024 ** 3, { message: 'DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND must be an integer between 1024 and 1073741824' })
   DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND = 32 * 1024;
 
   /** Seconds every upload may hold its slot, however small (see DOCUMENTS_UPLOAD_MIN_BYTES_PER_SECOND). */

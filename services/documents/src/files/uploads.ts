@@ -100,7 +100,8 @@ export async function receiveUpload(
   const stopParsing = () => request.raw.emit('error', options.signal.reason);
   try {
     assertMultipart(request);
-    if (expectedUploadBytes(request) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       throw new PayloadTooLargeException({ detail: MESSAGES.fileTooLarge });
     }
     await options.precheck?.();
@@ -161,10 +162,11 @@ export async function receiveUpload(
   }
 }
 
-/** The bytes an upload is to bring: its declared length, or (sent without one) the most that is taken. */
+/** The bytes an upload is to bring: its declared length, the most that is taken at most (or when none is declared). */
 export function expectedUploadBytes(request: FastifyRequest): number {
   const declared = Number(request.headers['content-length']);
-  return Number.isFinite(declared) ? declared : MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+  const most = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+  return Number.isFinite(declared) ? Math.min(declared, most) : most;
 }
 
 /** Refuses (415) a request that is not an upload: before it is counted as one (UploadSlots), and in receiveUpload. */
