@@ -13,19 +13,22 @@ import type { DeadlineAlertRunReply, DeadlineSubscribeReply } from '@portal/cont
 import { Audited, type AuditScope } from '@portal/events';
 import { ErrorResponse } from '@portal/http';
 import type { FastifyReply } from 'fastify';
-import { LinkPageRoute, UnsubscribeLinkRoute, UnsubscribeRoute } from '../newsletter/unsubscribe-routes';
+import {
+  ResubscribeLinkRoute,
+  ResubscribeRoute,
+  UnsubscribeLinkRoute,
+  UnsubscribeRoute,
+} from '../newsletter/unsubscribe-routes';
 import { AdminOnly } from '../common/admin-only';
 import {
   answerLinkPage,
   answerUnsubscribeLink,
-  confirmDeadlineAlertsResubscribePage,
   confirmDeadlineAlertsUnsubscribePage,
-  deadlineAlertsResubscribedPage,
+  DEADLINE_ALERTS_RESUBSCRIBE_PAGES,
   deadlineAlertsUnsubscribedPage,
   invalidDeadlineAlertsLinkPage,
-  invalidDeadlineAlertsResubscribeLinkPage,
 } from '../newsletter/unsubscribe-page';
-import { DeadlineAlertsService, RESUBSCRIBE_LINK_DAYS } from './deadline-alerts.service';
+import { DeadlineAlertsService } from './deadline-alerts.service';
 import {
   DeadlineAlertRunDto,
   DeadlineAlertRunResponse,
@@ -37,12 +40,6 @@ const PAGES = {
   confirm: confirmDeadlineAlertsUnsubscribePage,
   done: deadlineAlertsUnsubscribedPage,
   invalid: invalidDeadlineAlertsLinkPage,
-};
-
-const RESUBSCRIBE_PAGES = {
-  confirm: confirmDeadlineAlertsResubscribePage,
-  done: deadlineAlertsResubscribedPage,
-  invalid: invalidDeadlineAlertsResubscribeLinkPage,
 };
 
 @ApiTags('deadline-alerts')
@@ -87,32 +84,25 @@ export class DeadlineAlertsController {
   /** The link a sign-up of an unsubscribed address mails it; like the unsubscribe link, only its button acts. */
   @Get('resubscribe')
   @Public()
-  @LinkPageRoute(
-    'The link mailed to confirm a sign-up of an unsubscribed address: a page whose button subscribes it again (opening it changes nothing)',
-    'A page with the Confirm button',
-  )
+  @ResubscribeLinkRoute()
   async resubscribeLink(
     @Query('token') token: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const page = (await this.alerts.resubscribePending(token)) ? 'ask' : null;
-    return answerLinkPage(reply, this.config, { token, page }, RESUBSCRIBE_PAGES);
+    return answerLinkPage(reply, this.config, { token, page }, DEADLINE_ALERTS_RESUBSCRIBE_PAGES);
   }
 
   @Post('resubscribe')
   @Public()
-  @HttpCode(HttpStatus.OK)
-  @LinkPageRoute(
-    `Subscribe again with the token of that link (once, within ${RESUBSCRIBE_LINK_DAYS} days); answers an HTML page`,
-    'A page saying the reminders resume',
-  )
+  @ResubscribeRoute('the reminders')
   async resubscribe(
     @Query('token') token: unknown,
     @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const page = (await this.alerts.resubscribe(token, ip)) ? 'done' : null;
-    return answerLinkPage(reply, this.config, { token, page }, RESUBSCRIBE_PAGES);
+    return answerLinkPage(reply, this.config, { token, page }, DEADLINE_ALERTS_RESUBSCRIBE_PAGES);
   }
 
   @Post('run')

@@ -5,16 +5,22 @@ import { AppConfig } from '@portal/config';
 import {
   DEADLINE_SUBSCRIBED,
   type DeadlineAlertRunReply,
-  type DeadlineResubscribeQuery,
   type DeadlineSubscribeReply,
   type DeadlineSubscribeRequest,
-  type DeadlineUnsubscribeQuery,
 } from '@portal/contracts';
 import { AuditTrail, type AuditScope, Outbox, QUEUES } from '@portal/events';
 import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
 import type { UnsubscribeLinkState } from '../newsletter/unsubscribe-page';
+import {
+  confirmResubscribe,
+  type ListService,
+  resubscribePending,
+  signUp,
+  type SubscriptionList,
+  tokenLink,
+} from '../subscriptions/subscription-list';
 import { catchUpDays, dayIn, daysBetween, dueRanges, type DueRange } from './due-dates';
 import { filingLink } from './filing-slug';
 
@@ -24,12 +30,18 @@ export const FILING_DEADLINES_VIEW = 'catalog.filing_deadlines_read_only';
 /** Reminders written per transaction: enough to be quick, few enough to keep each one short. */
 const FAN_OUT_BATCH = 500;
 
-/** How long the link that confirms a sign-up of an unsubscribed address works. */
-export const RESUBSCRIBE_LINK_DAYS = 7;
-
-/** An unused, unexpired resubscribe link's subscription, by its token's hash ($1). */
-const PENDING_RESUBSCRIBE = `resubscribe_token_hash = $1
-  AND resubscribe_requested_at > now() - ${RESUBSCRIBE_LINK_DAYS} * interval '1 day'`;
+/** The list's sign-up, welcome mail and links: see SubscriptionList. */
+const DEADLINE_ALERTS: SubscriptionList = {
+  table: 'deadline_subscriptions',
+  unsubscribePath: '/api/deadline-alerts/unsubscribe',
+  resubscribePath: '/api/deadline-alerts/resubscribe',
+  resubscribeTemplate: 'deadline-alerts-resubscribe',
+  welcome: (unsubscribeLink, config) => ({
+    template: 'deadline-alerts-welcome',
+    data: { unsubscribeLink, daysBefore: config.deadlineAlertDays },
+  }),
+  noun: 'deadline alert subscription',
+};
 
 export const AS_OF_IN_PRODUCTION = 'as_of is accepted outside production only: a run in production is for today.';
 
@@ -81,12 +93,6 @@ export async function deadlineLinkState(db: Pick<DataSource, 'query'>, token: un
   return row?.status ?? null;
 }
 
-/** A mail a sign-up queued, for the log: to which subscription, and which. */
-interface QueuedMail {
-  id: string;
-  mail: 'welcome' | 'resubscribe';
-}
-
 interface Candidate {
   subscription_id: string;
   email: string;
@@ -108,121 +114,44 @@ export class DeadlineAlertsService {
     private readonly audit: AuditTrail,
   ) {}
 
-  private unsubscribeLink(token: string): string {
-    const query = new URLSearchParams({ token } satisfies DeadlineUnsubscribeQuery);
-    return `${this.config.appUrl}/api/deadline-alerts/unsubscribe?${query.toString()}`;
-  }
-
-  private resubscribeLink(token: string): string {
-    const query = new URLSearchParams({ token } satisfies DeadlineResubscribeQuery);
-    return `${this.config.appUrl}/api/deadline-alerts/resubscribe?${query.toString()}`;
-  }
-
   /**
    * Idempotent per address (case-insensitive), and the same answer whatever the address is, so it tells
    * nobody whether an address is known. The first sign-up stores the address, the client address the
    * request came from and a new unsubscribe token, and queues the welcome mail in the same transaction.
-   * One of an address that unsubscribed mails it a link to confirm instead (see askToResubscribe): anyone
+   * One of an address that unsubscribed mails it a link to confirm instead (see SubscriptionList): anyone
    * can post an address, and an unsubscribe must stay final until its owner undoes it. Any other changes
    * nothing. Concurrent sign-ups of one address meet on its unique index, so one welcome mail at most.
    */
   async subscribe(dto: DeadlineSubscribeRequest, ip: string): Promise<DeadlineSubscribeReply> {
     await this.limiter.consume(RATE_LIMITS.deadlineAlertsPerIp, clientKey(ip));
-    const queued = await this.dataSource.transaction(
-      async (manager) =>
-        (await this.firstSignUp(manager, dto.email, ip)) ?? (await this.askToResubscribe(manager, dto.email)),
+    const queued = await this.dataSource.transaction((manager) =>
+      signUp(manager, DEADLINE_ALERTS, dto.email, { ip_address: ip }, this.listService()),
     );
     if (queued) this.logger.log(`deadline alert subscription ${queued.id}: ${queued.mail} mail queued`);
     return { message: DEADLINE_SUBSCRIBED };
   }
 
-  /** A new address: stored, subscribed, welcomed. Nothing for one already known. */
-  private async firstSignUp(manager: EntityManager, email: string, ip: string): Promise<QueuedMail | undefined> {
-    const { token, hash } = generateOpaqueToken();
-    const [row] = (await manager.query(
-      `INSERT INTO deadline_subscriptions (email, ip_address, unsubscribe_token_hash) VALUES ($1, $2, $3)
-       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-      [email, ip, hash],
-    )) as Array<{ id: string }>;
-    if (!row) return undefined;
-    await this.welcome(manager, email, token);
-    return { id: row.id, mail: 'welcome' };
-  }
-
-  /**
-   * An address that unsubscribed: a new resubscribe link replaces any earlier one and is mailed to it,
-   * unless one went out in the last day, so the public sign-up cannot be used to flood an address.
-   */
-  private async askToResubscribe(manager: EntityManager, email: string): Promise<QueuedMail | undefined> {
-    const { token, hash } = generateOpaqueToken();
-    const [rows] = (await manager.query(
-      `UPDATE deadline_subscriptions
-          SET resubscribe_token_hash = $2, resubscribe_requested_at = now(), updated_at = now()
-        WHERE lower(email) = lower($1) AND status = 'unsubscribed'
-          AND (resubscribe_requested_at IS NULL OR resubscribe_requested_at <= now() - interval '1 day')
-        RETURNING id, email`,
-      [email, hash],
-    )) as [Array<{ id: string; email: string }>, number];
-    const [row] = rows;
-    if (!row) return undefined;
-    await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
-      template: 'deadline-alerts-resubscribe',
-      to: row.email,
-      data: { link: this.resubscribeLink(token), expiresInDays: RESUBSCRIBE_LINK_DAYS },
-    });
-    return { id: row.id, mail: 'resubscribe' };
-  }
-
-  private async welcome(manager: EntityManager, email: string, unsubscribeToken: string): Promise<void> {
-    await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
-      template: 'deadline-alerts-welcome',
-      to: email,
-      data: { unsubscribeLink: this.unsubscribeLink(unsubscribeToken), daysBefore: this.config.deadlineAlertDays },
-    });
+  private listService(): ListService {
+    return { outbox: this.outbox, config: this.config, logger: this.logger };
   }
 
   /** Whether the token is a resubscribe link's that still works (unused, unexpired); changes nothing. */
-  async resubscribePending(token: unknown): Promise<boolean> {
-    if (!isOpaqueTokenShaped(token)) return false;
-    const rows = (await this.dataSource.query(`SELECT 1 FROM deadline_subscriptions WHERE ${PENDING_RESUBSCRIBE}`, [
-      hashOpaqueToken(token),
-    ])) as unknown[];
-    return rows.length > 0;
+  resubscribePending(token: unknown): Promise<boolean> {
+    return resubscribePending(this.dataSource, DEADLINE_ALERTS, token);
   }
 
   /**
-   * The button of a resubscribe link's page: true when the token still worked (once, within
-   * RESUBSCRIBE_LINK_DAYS). The address is subscribed as by a first sign-up (a new unsubscribe token, the
-   * welcome mail), from the client address that confirmed. Its owner asked for our mail again from its own
-   * mailbox, so a complaint's suppression is lifted; a bounce's stays (the mailbox does not take mail).
+   * The button of a resubscribe link's page (see confirmResubscribe): the client address that confirmed is
+   * stored, and the subscription is open again in the staff inbox.
    */
-  async resubscribe(token: unknown, ip: string): Promise<boolean> {
-    if (!isOpaqueTokenShaped(token)) return false;
-    const done = await this.dataSource.transaction(async (manager) => {
-      const unsubscribe = generateOpaqueToken();
-      const [rows] = (await manager.query(
-        `UPDATE deadline_subscriptions
-            SET status = 'subscribed', unsubscribe_token_hash = $2, ip_address = $3, subscribed_at = now(),
-                unsubscribed_at = NULL, handled_at = NULL, resubscribe_token_hash = NULL, updated_at = now()
-          WHERE ${PENDING_RESUBSCRIBE} RETURNING id, email`,
-        [hashOpaqueToken(token), unsubscribe.hash, ip],
-      )) as [Array<{ id: string; email: string }>, number];
-      const [row] = rows;
-      if (!row) return undefined;
-      const [lifted] = (await manager.query(
-        `DELETE FROM mail_suppressions WHERE address = lower($1) AND reason = 'complaint' RETURNING address`,
-        [row.email],
-      )) as [unknown[], number];
-      await this.welcome(manager, row.email, unsubscribe.token);
-      return { id: row.id, complaintLifted: lifted.length > 0 };
-    });
-    if (done) {
-      this.logger.log(
-        `deadline alert subscription ${done.id} resubscribed from its confirmation link: welcome mail queued` +
-          (done.complaintLifted ? ', complaint suppression lifted' : ''),
-      );
-    }
-    return done !== undefined;
+  resubscribe(token: unknown, ip: string): Promise<boolean> {
+    return confirmResubscribe(
+      this.dataSource,
+      DEADLINE_ALERTS,
+      token,
+      { ip_address: ip, handled_at: null },
+      this.listService(),
+    );
   }
 
   /** Whether the token is one we issued for the current subscription, and whether it is still on; changes nothing. */
@@ -350,7 +279,7 @@ export class DeadlineAlertsService {
           deadline: candidate.deadline,
           daysLeft: daysBetween(asOf, candidate.deadline),
           filingLink: filingLink(this.config.appUrl, candidate.form_name),
-          unsubscribeLink: this.unsubscribeLink(tokens[index].token),
+          unsubscribeLink: tokenLink(this.config, DEADLINE_ALERTS.unsubscribePath, tokens[index].token),
         },
       });
     }

@@ -1,9 +1,7 @@
 import {
-  confirmDeadlineAlertsResubscribePage,
-  deadlineAlertsResubscribedPage,
+  DEADLINE_ALERTS_RESUBSCRIBE_PAGES,
   deadlineAlertsUnsubscribedPage,
   invalidDeadlineAlertsLinkPage,
-  invalidDeadlineAlertsResubscribeLinkPage,
   invalidUnsubscribeLinkPage,
   unsubscribedPage,
 } from './unsubscribe-page';
@@ -44,14 +42,14 @@ describe('deadline alert unsubscribe pages', () => {
 
 describe('deadline alert resubscribe pages', () => {
   it('ask for the button, say the reminders resume, or send the reader to sign up again', () => {
-    const ask = confirmDeadlineAlertsResubscribePage(options, 'a&b');
+    const ask = DEADLINE_ALERTS_RESUBSCRIBE_PAGES.confirm(options, 'a&b');
     expect(ask).toContain('<h1>Confirm your deadline reminders</h1>');
     expect(ask).toContain('<form method="post" action="?token=a%26b">');
     expect(ask).toMatch(/<button [^>]*>Confirm<\/button>/);
-    expect(deadlineAlertsResubscribedPage(options)).toContain(
+    expect(DEADLINE_ALERTS_RESUBSCRIBE_PAGES.done(options)).toContain(
       'You will receive tax and compliance deadline reminders at this address again',
     );
-    const invalid = invalidDeadlineAlertsResubscribeLinkPage(options);
+    const invalid = DEADLINE_ALERTS_RESUBSCRIBE_PAGES.invalid(options);
     expect(invalid).toContain('<h1>This link is invalid or expired</h1>');
     expect(invalid).toContain('sign up again on our Deadline Alerts page');
   });

@@ -98,33 +98,6 @@ export function invalidDeadlineAlertsLinkPage(options: UnsubscribePageOptions): 
   ]);
 }
 
-/** The resubscribe link's page, before the button is pressed. */
-export function confirmDeadlineAlertsResubscribePage(options: UnsubscribePageOptions, token: string): string {
-  return confirmPage(
-    options,
-    'Confirm your deadline reminders',
-    'Press the button to receive tax and compliance deadline reminders at this address again.',
-    token,
-    'Confirm',
-  );
-}
-
-/** The answer to the button of a resubscribe link's page. */
-export function deadlineAlertsResubscribedPage(options: UnsubscribePageOptions): string {
-  return page(options, 'You are subscribed again', [
-    'You will receive tax and compliance deadline reminders at this address again; a welcome e-mail is on its way.',
-    'Every reminder carries a link to unsubscribe.',
-  ]);
-}
-
-/** A resubscribe link that is not ours, used already or expired: it says nothing about any address. */
-export function invalidDeadlineAlertsResubscribeLinkPage(options: UnsubscribePageOptions): string {
-  return page(options, 'This link is invalid or expired', [
-    'It may be incomplete, used already, or older than a week.',
-    'To receive deadline reminders, sign up again on our Deadline Alerts page: we will e-mail you a new link.',
-  ]);
-}
-
 type UnsubscribePage = (options: UnsubscribePageOptions) => string;
 
 /** The pages of a mailed link: with its button, once its work is done, and for a token that is not ours. */
@@ -133,6 +106,41 @@ export interface LinkPages {
   done: UnsubscribePage;
   invalid: UnsubscribePage;
 }
+
+/**
+ * The pages of a resubscribe link (see SubscriptionList) of a list: `title` of the one with the button; `what`
+ * its mails are, `each` one of them, `signUpAgain` where to ask for a new link, as sentences take them.
+ */
+function resubscribePages(list: { title: string; what: string; each: string; signUpAgain: string }): LinkPages {
+  return {
+    confirm: (options, token) =>
+      confirmPage(
+        options,
+        list.title,
+        `Press the button to receive ${list.what} at this address again.`,
+        token,
+        'Confirm',
+      ),
+    done: (options) =>
+      page(options, 'You are subscribed again', [
+        `You will receive ${list.what} at this address again; a welcome e-mail is on its way.`,
+        `Every ${list.each} carries a link to unsubscribe.`,
+      ]),
+    // Not ours, used already or expired: it says nothing about any address.
+    invalid: (options) =>
+      page(options, 'This link is invalid or expired', [
+        'It may be incomplete, used already, or older than a week.',
+        `${list.signUpAgain}: we will e-mail you a new link.`,
+      ]),
+  };
+}
+
+export const DEADLINE_ALERTS_RESUBSCRIBE_PAGES = resubscribePages({
+  title: 'Confirm your deadline reminders',
+  what: 'tax and compliance deadline reminders',
+  each: 'reminder',
+  signUpAgain: 'To receive deadline reminders, sign up again on our Deadline Alerts page',
+});
 
 /**
  * Which of its pages a mailed link's token opens: the one with the button ('ask'), the one saying its work

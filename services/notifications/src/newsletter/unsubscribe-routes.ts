@@ -1,5 +1,6 @@
 import { applyDecorators, HttpCode, HttpStatus } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { RESUBSCRIBE_LINK_DAYS } from '../subscriptions/subscription-list';
 
 /**
  * A route of a mailed link (its GET, or its page's button's POST) that answers a page: what it does, the
@@ -30,6 +31,25 @@ export function UnsubscribeRoute(of: string): MethodDecorator {
     LinkPageRoute(
       `Unsubscribe with the token of ${of}; answers an HTML page`,
       'A page saying the address is unsubscribed',
+    ),
+  );
+}
+
+/** The GET a resubscribe link opens (see SubscriptionList): a page, and nothing changed. */
+export function ResubscribeLinkRoute(): MethodDecorator {
+  return LinkPageRoute(
+    'The link mailed to confirm a sign-up of an unsubscribed address: a page whose button subscribes it again (opening it changes nothing)',
+    'A page with the Confirm button',
+  );
+}
+
+/** The POST of that page's button (`resumes`: 'the reminders'). */
+export function ResubscribeRoute(resumes: string): MethodDecorator {
+  return applyDecorators(
+    HttpCode(HttpStatus.OK),
+    LinkPageRoute(
+      `Subscribe again with the token of that link (once, within ${RESUBSCRIBE_LINK_DAYS} days); answers an HTML page`,
+      `A page saying ${resumes} resume`,
     ),
   );
 }

@@ -1,4 +1,4 @@
-import { layout, oneLine, withUnsubscribeLink } from './layout';
+import { layout, oneLine, resubscribeMail, withUnsubscribeLink } from './layout';
 import type { Renderer } from './templates';
 
 type IntakeTemplate =
@@ -99,21 +99,12 @@ export const INTAKE_TEMPLATES: { [T in IntakeTemplate]: Renderer<T> } = {
       data.unsubscribeLink,
     );
   },
-  'deadline-alerts-resubscribe': (data, options) => {
-    const subject = 'Confirm your deadline reminders';
-    const lines = [
-      `This address was signed up for tax and compliance deadline reminders from ${options.brand}. It unsubscribed from them before, so we send none until you confirm.`,
-    ];
-    const after = [
-      `The link works once and expires in ${data.expiresInDays} days.`,
-      'If you did not sign up, ignore this e-mail: you will receive no reminders.',
-    ];
-    return {
-      subject,
-      text: [...lines, `${subject}: ${data.link}`, ...after].join('\n\n'),
-      html: layout(options, { paragraphs: lines, action: { label: subject, url: data.link }, after }),
-    };
-  },
+  'deadline-alerts-resubscribe': (data, options) =>
+    resubscribeMail(options, data, {
+      subject: 'Confirm your deadline reminders',
+      about: `This address was signed up for tax and compliance deadline reminders from ${options.brand}. It unsubscribed from them before, so we send none until you confirm.`,
+      ifIgnored: 'If you did not sign up, ignore this e-mail: you will receive no reminders.',
+    }),
   'deadline-reminder': (data, options) => {
     const day = formatDay(data.deadline);
     const when = dueIn(data.daysLeft);

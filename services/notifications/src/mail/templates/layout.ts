@@ -69,3 +69,21 @@ export function withUnsubscribeLink(
     unsubscribeUrl: url,
   };
 }
+
+/**
+ * What a sign-up of an address that unsubscribed gets instead of a list's welcome: `about` (why it gets this),
+ * the link to confirm (`subject` is its button too), how long it works, and `ifIgnored`. Transactional, with no
+ * unsubscribe link: it reaches an address that complained about list mail, whose owner asks for it again here.
+ */
+export function resubscribeMail(
+  options: MailLayoutOptions,
+  data: { link: string; expiresInDays: number },
+  texts: { subject: string; about: string; ifIgnored: string },
+): RenderedMail {
+  const after = [`The link works once and expires in ${data.expiresInDays} days.`, texts.ifIgnored];
+  return {
+    subject: texts.subject,
+    text: [texts.about, `${texts.subject}: ${data.link}`, ...after].join('\n\n'),
+    html: layout(options, { paragraphs: [texts.about], action: { label: texts.subject, url: data.link }, after }),
+  };
+}
