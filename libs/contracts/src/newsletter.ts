@@ -18,3 +18,11 @@ export interface SubscribeReply {
 export interface UnsubscribeQuery {
   token: string;
 }
+
+/**
+ * GET /newsletter/resubscribe?token= (the link of the mail a sign-up of an unsubscribed address gets: a page
+ * with a button) and POST (the button: subscribes again); both answer an HTML page.
+ */
+export interface ResubscribeQuery {
+  token: string;
+}

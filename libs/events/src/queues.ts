@@ -79,6 +79,11 @@ export interface MailTemplates {
   'reset-password': { firstName: string; link: string; expiresInMinutes: number };
   /** Sent once per (re)subscription; the link unsubscribes with the token it carries. */
   'newsletter-welcome': { unsubscribeLink: string };
+  /**
+   * A sign-up of an address that unsubscribed from the newsletter: the link's page resubscribes it, so that
+   * no one but its owner can undo an unsubscribe. Transactional, like 'deadline-alerts-resubscribe'.
+   */
+  'newsletter-resubscribe': { link: string; expiresInDays: number };
   /** A visitor's message for the staff (contact page, modals, perk form); Reply-To is the sender. */
   'staff-message': {
     name: string;

@@ -51,6 +51,8 @@ const ENDS_SESSION = ['POST /api/auth/logout', 'POST /api/auth/sessions/revoke-a
 const ANSWERS_A_PAGE = [
   'GET /api/newsletter/unsubscribe',
   'POST /api/newsletter/unsubscribe',
+  'GET /api/newsletter/resubscribe',
+  'POST /api/newsletter/resubscribe',
   'GET /api/deadline-alerts/unsubscribe',
   'POST /api/deadline-alerts/unsubscribe',
   'GET /api/deadline-alerts/resubscribe',

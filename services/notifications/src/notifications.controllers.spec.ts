@@ -11,6 +11,8 @@ import { InboxController } from './inbox/inbox.controller';
 import { InboxService } from './inbox/inbox.service';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
+import { NewsletterController } from './newsletter/newsletter.controller';
+import { NewsletterService } from './newsletter/newsletter.service';
 import { SesFeedbackController } from './ses-feedback/ses-feedback.controller';
 import { SesFeedbackService } from './ses-feedback/ses-feedback.service';
 
@@ -35,6 +37,16 @@ const alerts = {
   runDay: (asOf?: string) => asOf ?? '2026-11-23',
   runByHand: async (_scope: unknown, asOf: string) => ({ ran: 'alerts.run', as_of: asOf }),
 };
+const newsletter = {
+  subscribe: async () => ({ ran: 'newsletter.subscribe' }),
+  linkState: async (token: unknown) => (token === 'x' ? 'subscribed' : null),
+  unsubscribe: async (token: unknown) => token === 'x',
+  resubscribePending: async (token: unknown) => token === 'x',
+  resubscribe: async (token: unknown) => {
+    resubscribed.push([token]);
+    return token === 'x';
+  },
+};
 const inbox = {
   list: async () => ({ ran: 'inbox.list' }),
   markHandled: async () => ({ ran: 'inbox.markHandled' }),
@@ -54,9 +66,16 @@ const feedback = {
 
 @Module({
   imports: [ConfigModule, AuthModule],
-  controllers: [DeadlineAlertsController, InboxController, MessagesController, SesFeedbackController],
+  controllers: [
+    DeadlineAlertsController,
+    NewsletterController,
+    InboxController,
+    MessagesController,
+    SesFeedbackController,
+  ],
   providers: [
     { provide: DeadlineAlertsService, useValue: alerts },
+    { provide: NewsletterService, useValue: newsletter },
     { provide: InboxService, useValue: inbox },
     { provide: MessagesService, useValue: messages },
     { provide: JobApplicationsService, useValue: applications },
@@ -206,26 +225,42 @@ describe('notifications routes', () => {
     expect(stale.statusCode).toBe(404);
   });
 
-  it("resubscribes from the button of the confirmation link's page, never from opening the link", async () => {
-    resubscribed.length = 0;
-    const opened = await request({ method: 'GET', url: '/api/deadline-alerts/resubscribe?token=x' });
-    expect(opened.statusCode).toBe(200);
-    expect(opened.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(opened.headers['cache-control']).toBe('no-store');
-    expect(opened.body).toContain('<h1>Confirm your deadline reminders</h1>');
-    expect(opened.body).toContain('<form method="post" action="?token=x">');
-    const unknown = await request({ method: 'GET', url: '/api/deadline-alerts/resubscribe?token=y' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('<h1>This link is invalid or expired</h1>');
-    expect(resubscribed).toEqual([]);
+  describe.each([
+    {
+      list: '/api/deadline-alerts',
+      title: 'Confirm your deadline reminders',
+      signUpAgain: 'sign up again on our Deadline Alerts page',
+      // The client address that confirmed is stored.
+      pressed: [['x', expect.any(String)]],
+    },
+    {
+      list: '/api/newsletter',
+      title: 'Confirm your newsletter subscription',
+      signUpAgain: 'subscribe again from the footer of our website',
+      pressed: [['x']],
+    },
+  ])('$list/resubscribe', ({ list, title, signUpAgain, pressed }) => {
+    it("resubscribes from the button of the confirmation link's page, never from opening the link", async () => {
+      resubscribed.length = 0;
+      const opened = await request({ method: 'GET', url: `${list}/resubscribe?token=x` });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(opened.headers['cache-control']).toBe('no-store');
+      expect(opened.body).toContain(`<h1>${title}</h1>`);
+      expect(opened.body).toContain('<form method="post" action="?token=x">');
+      const unknown = await request({ method: 'GET', url: `${list}/resubscribe?token=y` });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('<h1>This link is invalid or expired</h1>');
+      expect(resubscribed).toEqual([]);
 
-    const pressed = await app.inject({ method: 'POST', url: '/api/deadline-alerts/resubscribe?token=x' });
-    expect(pressed.statusCode).toBe(200);
-    expect(pressed.body).toContain('<h1>You are subscribed again</h1>');
-    expect(resubscribed).toEqual([['x', expect.any(String)]]);
-    const stale = await app.inject({ method: 'POST', url: '/api/deadline-alerts/resubscribe?token=y' });
-    expect(stale.statusCode).toBe(404);
-    expect(stale.body).toContain('sign up again on our Deadline Alerts page');
+      const press = await app.inject({ method: 'POST', url: `${list}/resubscribe?token=x` });
+      expect(press.statusCode).toBe(200);
+      expect(press.body).toContain('<h1>You are subscribed again</h1>');
+      expect(resubscribed).toEqual(pressed);
+      const stale = await app.inject({ method: 'POST', url: `${list}/resubscribe?token=y` });
+      expect(stale.statusCode).toBe(404);
+      expect(stale.body).toContain(signUpAgain);
+    });
   });
 
   it("takes SNS's messages without a token, as the text SNS posts, up to 300 KB", async () => {
@@ -271,6 +306,9 @@ describe('notifications routes', () => {
       '/api/inbox/subscribers.csv',
       '/api/inbox/{source}/{id}/handled',
       '/api/messages',
+      '/api/newsletter/resubscribe',
+      '/api/newsletter/subscribe',
+      '/api/newsletter/unsubscribe',
       '/api/notifications/ses-feedback',
     ]);
   });

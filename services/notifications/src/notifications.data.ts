@@ -12,6 +12,7 @@ import { CreateDeadlineReminderRuns1796100000000 } from './migrations/1796100000
 import { InboxKeysetIndexes1796300000000 } from './migrations/1796300000000-InboxKeysetIndexes';
 import { CreateMailSuppressions1796400000000 } from './migrations/1796400000000-CreateMailSuppressions';
 import { DeadlineResubscribeConfirmations1796520000000 } from './migrations/1796520000000-DeadlineResubscribeConfirmations';
+import { NewsletterResubscribeConfirmations1796800000000 } from './migrations/1796800000000-NewsletterResubscribeConfirmations';
 import { NewsletterSubscription } from './newsletter/newsletter-subscription.entity';
 
 /** The notifications schema: its entities and migrations, in order. */
@@ -33,5 +34,6 @@ export const NOTIFICATIONS_DATA = serviceData('notifications', {
     InboxKeysetIndexes1796300000000,
     CreateMailSuppressions1796400000000,
     DeadlineResubscribeConfirmations1796520000000,
+    NewsletterResubscribeConfirmations1796800000000,
   ],
 });

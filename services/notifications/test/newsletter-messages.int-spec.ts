@@ -3,10 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { listMailFiles, mailDropDir, parseMail } from '@portal/events';
-import { Call, newIp, uniqueEmail, useTestApp, waitForMail } from '@portal/testing';
+import { Call, newIp, type ReadMail, uniqueEmail, useTestApp, waitForMail } from '@portal/testing';
 
 const STAFF_EMAIL = 'staff-inbox@example.com';
 const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+const RESUBSCRIBE_PATH = '/api/newsletter/resubscribe';
+const SUBSCRIBED = { message: 'Successfully subscribed!' };
+const WELCOME = "You're subscribed to the Harbor Tax & Accounting newsletter";
+const CONFIRM = 'Confirm your newsletter subscription';
 
 describe('newsletter and messages', () => {
   const app = useTestApp({ STAFF_EMAIL, LOG_LEVEL: 'info' });
@@ -26,9 +30,8 @@ describe('newsletter and messages', () => {
 
   /** Follows a mailed link on the app under test (the link's origin is APP_URL's). */
   const follow = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`);
-  /** Presses the Unsubscribe button of the page a mailed link opens (the form posts to the same address). */
-  const unsubscribeAt = (link: URL) =>
-    fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`, { method: 'POST' });
+  /** Presses the button of the page a mailed link opens (the form posts to the same address). */
+  const press = (link: URL) => fetch(`${app.gateway.baseUrl}${link.pathname}${link.search}`, { method: 'POST' });
 
   const welcomeJobs = async (email: string) =>
     (
@@ -39,13 +42,15 @@ describe('newsletter and messages', () => {
       )
     ).rows[0].count;
 
-  const mailsTo = async (email: string) => {
-    let count = 0;
+  /** The subjects of the mails written to `email` once nothing is on its way, sorted. */
+  const subjects = async (email: string) => {
+    await app.settled();
+    const found: string[] = [];
     for (const file of await listMailFiles(app.dataDir)) {
       const mail = await parseMail(await readFile(join(mailDropDir(app.dataDir), file)));
-      if (mail.to.some((to) => to.toLowerCase() === email.toLowerCase())) count += 1;
+      if (mail.to.some((to) => to.toLowerCase() === email.toLowerCase())) found.push(mail.subject);
     }
-    return count;
+    return found.sort();
   };
 
   const subscription = async (email: string) =>
@@ -57,12 +62,35 @@ describe('newsletter and messages', () => {
       )
     ).rows;
 
-  async function welcomeLink(email: string, since: Date): Promise<URL> {
-    const mail = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
-    expect(mail.subject).toBe("You're subscribed to the Harbor Tax & Accounting newsletter");
-    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === UNSUBSCRIBE_PATH);
+  const linkTo = (path: string, mail: ReadMail) => {
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === path);
     expect(link).toBeDefined();
     return link!;
+  };
+
+  async function welcomeLink(email: string, since: Date): Promise<URL> {
+    const mail = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+    expect(mail.subject).toBe(WELCOME);
+    return linkTo(UNSUBSCRIBE_PATH, mail);
+  }
+
+  /** Subscribes `email`, which unsubscribed: the link of the mail that asks to confirm. */
+  async function confirmationLink(email: string): Promise<URL> {
+    const since = new Date();
+    const reply = await call('POST', '/newsletter/subscribe/', { json: { email, source: 'cta-landing' } });
+    expect([reply.status, reply.body]).toEqual([201, SUBSCRIBED]);
+    const mail = await waitForMail(app.dataDir, email, { since, timeoutMs: 20_000 });
+    expect(mail.subject).toBe(CONFIRM);
+    return linkTo(RESUBSCRIBE_PATH, mail);
+  }
+
+  /** Presses the button of a confirmation link's page: the new welcome mail's unsubscribe link. */
+  async function confirm(email: string, link: URL): Promise<URL> {
+    const since = new Date();
+    const pressed = await press(link);
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('<h1>You are subscribed again</h1>');
+    return welcomeLink(email, since);
   }
 
   describe('POST /api/newsletter/subscribe/', () => {
@@ -90,7 +118,7 @@ describe('newsletter and messages', () => {
       expect(form).toContain(`<form method="post" action="?token=${token}">`);
       expect((await subscription(email))[0].status).toBe('subscribed');
 
-      const page = await unsubscribeAt(link);
+      const page = await press(link);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(page.headers.get('cache-control')).toBe('no-store');
@@ -98,7 +126,7 @@ describe('newsletter and messages', () => {
       expect((await subscription(email))[0].status).toBe('unsubscribed');
 
       // Pressing or opening it again (a second click) says the same.
-      const again = await unsubscribeAt(link);
+      const again = await press(link);
       expect(again.status).toBe(200);
       expect(await again.text()).toContain('You have been unsubscribed');
       expect(await (await follow(link)).text()).toContain('You have been unsubscribed');
@@ -115,8 +143,7 @@ describe('newsletter and messages', () => {
       expect(await subscription(email)).toHaveLength(1);
       expect(await welcomeJobs(email)).toBe(1);
       // Nothing is on its way: a second mail, had one been queued, would have been written.
-      await app.settled();
-      expect(await mailsTo(email)).toBe(1);
+      expect(await subjects(email)).toEqual([WELCOME]);
     });
 
     it('does not send a second welcome to concurrent subscribes of one new address', async () => {
@@ -129,19 +156,17 @@ describe('newsletter and messages', () => {
       expect(await welcomeJobs(email)).toBe(1);
     });
 
-    it('welcomes again (with a new link) an address that had unsubscribed', async () => {
+    it('welcomes again (with a new link) an address that had unsubscribed, once it confirms', async () => {
       const email = uniqueEmail('back');
-      let since = new Date();
+      const since = new Date();
       await call('POST', '/newsletter/subscribe/', { json: { email, source: 'website_footer' } });
       const oldLink = await welcomeLink(email, since);
-      expect((await unsubscribeAt(oldLink)).status).toBe(200);
+      expect((await press(oldLink)).status).toBe(200);
 
-      since = new Date();
-      const again = await call('POST', '/newsletter/subscribe/', { json: { email, source: 'cta-landing' } });
-      expect(again.status).toBe(201);
-      const newLink = await welcomeLink(email, since);
+      const newLink = await confirm(email, await confirmationLink(email));
       expect(newLink.searchParams.get('token')).not.toBe(oldLink.searchParams.get('token'));
-      expect((await subscription(email))[0]).toMatchObject({ status: 'subscribed', source: 'cta-landing' });
+      // The source stays the first subscribe's: the one that asked for the link may have been anyone's.
+      expect((await subscription(email))[0]).toMatchObject({ status: 'subscribed', source: 'website_footer' });
       expect(await welcomeJobs(email)).toBe(2);
       // The old link was replaced by the new one.
       expect((await follow(oldLink)).status).toBe(404);
@@ -191,6 +216,115 @@ describe('newsletter and messages', () => {
       expect((await call('POST', '/newsletter/subscribe/', { json: { email: uniqueEmail('other') } })).status).toBe(
         201,
       );
+    });
+  });
+
+  describe('subscribing again after an unsubscribe', () => {
+    /** Subscribes `email` for the first time and unsubscribes it from its welcome mail's link. */
+    async function unsubscribed(email: string): Promise<void> {
+      const since = new Date();
+      await call('POST', '/newsletter/subscribe/', { json: { email, source: 'website_footer' } });
+      expect((await press(await welcomeLink(email, since))).status).toBe(200);
+    }
+
+    /** What SES feedback leaves (see ses-feedback): the address suppressed, its subscription ended. */
+    async function suppress(email: string, reason: 'complaint' | 'bounce'): Promise<void> {
+      const since = new Date();
+      await call('POST', '/newsletter/subscribe/', { json: { email, source: 'website_footer' } });
+      await welcomeLink(email, since);
+      await sql.query(
+        `WITH suppressed AS (
+           INSERT INTO notifications.mail_suppressions (address, reason, first_seen_at, last_seen_at, sns_message_id)
+           VALUES (lower($1), $2, now(), now(), 'test'))
+         UPDATE notifications.newsletter_subscriptions SET status = 'unsubscribed', unsubscribed_at = now()
+          WHERE lower(email) = lower($1)`,
+        [email, reason],
+      );
+    }
+
+    const suppression = async (email: string) =>
+      (
+        await sql.query<{ reason: string }>(
+          `SELECT reason FROM notifications.mail_suppressions WHERE address = lower($1)`,
+          [email],
+        )
+      ).rows;
+
+    it('leaves the address unsubscribed and mails it a link to confirm, once a day, answering as ever', async () => {
+      const email = uniqueEmail('comeback');
+      await unsubscribed(email);
+      await confirmationLink(email);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+      expect(await welcomeJobs(email)).toBe(1);
+
+      // The same day: the same answer, no second mail.
+      const again = await call('POST', '/newsletter/subscribe/', { json: { email: email.toUpperCase() } });
+      expect([again.status, again.body]).toEqual([201, SUBSCRIBED]);
+      expect(await subjects(email)).toEqual([CONFIRM, WELCOME]);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+    });
+
+    it("subscribes again from the link's button only, once: the welcome mail and a new unsubscribe link", async () => {
+      const email = uniqueEmail('confirmer');
+      await unsubscribed(email);
+      const link = await confirmationLink(email);
+
+      // Opening the link (as mail scanners do) only shows the button.
+      const opened = await follow(link);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const page = await opened.text();
+      expect(page).toContain(`<h1>${CONFIRM}</h1>`);
+      expect(page).toContain(`<form method="post" action="?token=${link.searchParams.get('token')}">`);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+
+      const unsubscribeLink = await confirm(email, link);
+      const [row] = await subscription(email);
+      expect(row.status).toBe('subscribed');
+      expect(row.unsubscribe_token_hash).toBe(
+        createHash('sha256').update(unsubscribeLink.searchParams.get('token')!).digest('hex'),
+      );
+      for (const again of [await press(link), await follow(link)]) {
+        expect(again.status).toBe(404);
+        expect(await again.text()).toContain('<h1>This link is invalid or expired</h1>');
+      }
+    });
+
+    it('a link older than a week no longer works; a day later a new subscribe mails a new one', async () => {
+      const email = uniqueEmail('late-confirmer');
+      await unsubscribed(email);
+      const late = await confirmationLink(email);
+      await sql.query(
+        `UPDATE notifications.newsletter_subscriptions SET resubscribe_requested_at = now() - interval '8 days'
+          WHERE lower(email) = lower($1)`,
+        [email],
+      );
+      expect((await follow(late)).status).toBe(404);
+      expect((await press(late)).status).toBe(404);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+
+      const fresh = await confirmationLink(email);
+      expect(fresh.href).not.toBe(late.href);
+      await confirm(email, fresh);
+      expect((await subscription(email))[0].status).toBe('subscribed');
+    });
+
+    it("reaches an address that complained, and confirming lifts the complaint's suppression", async () => {
+      const email = uniqueEmail('complainer');
+      await suppress(email, 'complaint');
+      await confirm(email, await confirmationLink(email));
+      expect((await subscription(email))[0].status).toBe('subscribed');
+      expect(await suppression(email)).toEqual([]);
+    });
+
+    it('mails nothing to an address that bounced for good, and keeps it suppressed', async () => {
+      const email = uniqueEmail('bouncer');
+      await suppress(email, 'bounce');
+      const again = await call('POST', '/newsletter/subscribe/', { json: { email } });
+      expect([again.status, again.body]).toEqual([201, SUBSCRIBED]);
+      expect(await subjects(email)).toEqual([WELCOME]);
+      expect((await subscription(email))[0].status).toBe('unsubscribed');
+      expect(await suppression(email)).toEqual([{ reason: 'bounce' }]);
     });
   });
 
@@ -301,7 +435,12 @@ describe('newsletter and messages', () => {
   it('documents the routes in OpenAPI', async () => {
     const spec = (await call<{ paths: Record<string, unknown> }>('GET', '/docs/json')).body;
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(['/api/newsletter/subscribe', '/api/newsletter/unsubscribe', '/api/messages']),
+      expect.arrayContaining([
+        '/api/newsletter/subscribe',
+        '/api/newsletter/unsubscribe',
+        '/api/newsletter/resubscribe',
+        '/api/messages',
+      ]),
     );
   });
 });

@@ -10,14 +10,16 @@ import { Public } from '@portal/auth';
 import { AppConfig } from '@portal/config';
 import type { SubscribeReply } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-import { UnsubscribeLinkRoute, UnsubscribeRoute } from './unsubscribe-routes';
+import { ResubscribeLinkRoute, ResubscribeRoute, UnsubscribeLinkRoute, UnsubscribeRoute } from './unsubscribe-routes';
 import { ErrorResponse } from '@portal/http';
 import { SubscribeDto, SubscribeResponse } from './dto/subscribe.dto';
 import { NewsletterService } from './newsletter.service';
 import {
+  answerLinkPage,
   answerUnsubscribeLink,
   confirmUnsubscribePage,
   invalidUnsubscribeLinkPage,
+  NEWSLETTER_RESUBSCRIBE_PAGES,
   unsubscribedPage,
 } from './unsubscribe-page';
 
@@ -56,5 +58,23 @@ export class NewsletterController {
   async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const done = await this.newsletter.unsubscribe(token);
     return answerUnsubscribeLink(reply, this.config, { token, state: done ? 'unsubscribed' : null }, PAGES);
+  }
+
+  /** The link a subscribe of an unsubscribed address mails it; like the unsubscribe link, only its button acts. */
+  @Get('resubscribe')
+  @ResubscribeLinkRoute()
+  async resubscribeLink(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const page = (await this.newsletter.resubscribePending(token)) ? 'ask' : null;
+    return answerLinkPage(reply, this.config, { token, page }, NEWSLETTER_RESUBSCRIBE_PAGES);
+  }
+
+  @Post('resubscribe')
+  @ResubscribeRoute('the newsletters')
+  async resubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const page = (await this.newsletter.resubscribe(token)) ? 'done' : null;
+    return answerLinkPage(reply, this.config, { token, page }, NEWSLETTER_RESUBSCRIBE_PAGES);
   }
 }

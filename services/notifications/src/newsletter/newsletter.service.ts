@@ -1,16 +1,33 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@portal/config';
-import type { SubscribeReply, SubscribeRequest, UnsubscribeQuery } from '@portal/contracts';
-import { Outbox, QUEUES } from '@portal/events';
+import type { SubscribeReply, SubscribeRequest } from '@portal/contracts';
+import { Outbox } from '@portal/events';
 import { clientKey, RateLimiter } from '@portal/http';
 import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../common/rate-limits';
-import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
+import { hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
 import { DEFAULT_NEWSLETTER_SOURCE } from './dto/subscribe.dto';
+import {
+  confirmResubscribe,
+  type ListService,
+  resubscribePending,
+  signUp,
+  type SubscriptionList,
+} from '../subscriptions/subscription-list';
 import type { UnsubscribeLinkState } from './unsubscribe-page';
 
 export const SUBSCRIBED_MESSAGE = 'Successfully subscribed!';
+
+/** The list's sign-up, welcome mail and links: see SubscriptionList. */
+const NEWSLETTER: SubscriptionList = {
+  table: 'newsletter_subscriptions',
+  unsubscribePath: '/api/newsletter/unsubscribe',
+  resubscribePath: '/api/newsletter/resubscribe',
+  resubscribeTemplate: 'newsletter-resubscribe',
+  welcome: (unsubscribeLink) => ({ template: 'newsletter-welcome', data: { unsubscribeLink } }),
+  noun: 'newsletter subscription',
+};
 
 /** Which subscription an unsubscribe ends: an unsubscribe link's (the hash of its token), or an address's. */
 const UNSUBSCRIBE_TARGETS = {
@@ -64,43 +81,37 @@ export class NewsletterService {
   ) {}
 
   /**
-   * Idempotent per address (case-insensitive): the first subscribe, or one after an
-   * unsubscribe, stores a new unsubscribe token and queues the welcome mail in the same
-   * transaction; any other answers the same and sends nothing. Concurrent calls for one
-   * address meet on its unique index or row lock, so at most one of them sends.
+   * Idempotent per address (case-insensitive), and the same answer whatever the address is, so it tells
+   * nobody whether an address is known. The first subscribe stores the address and a new unsubscribe token,
+   * and queues the welcome mail in the same transaction. One of an address that unsubscribed (or complained)
+   * mails it a link to confirm instead (see SubscriptionList); any other changes nothing. Concurrent calls for
+   * one address meet on its unique index, so one welcome mail at most.
    */
   async subscribe(dto: SubscribeRequest, ip: string): Promise<SubscribeReply> {
     await this.limiter.consume(RATE_LIMITS.newsletterPerIp, clientKey(ip));
     const source = dto.source ?? DEFAULT_NEWSLETTER_SOURCE;
-    const { token, hash } = generateOpaqueToken();
-    const welcomed = await this.dataSource.transaction(async (manager) => {
-      const inserted = (await manager.query(
-        `INSERT INTO newsletter_subscriptions (email, source, unsubscribe_token_hash) VALUES ($1, $2, $3)
-         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-        [dto.email, source, hash],
-      )) as Array<{ id: string }>;
-      const [row] = inserted.length
-        ? inserted
-        : (
-            (await manager.query(
-              `UPDATE newsletter_subscriptions
-             SET email = $1, status = 'subscribed', source = $2, unsubscribe_token_hash = $3, subscribed_at = now(),
-                 unsubscribed_at = NULL, updated_at = now()
-             WHERE lower(email) = lower($1) AND status = 'unsubscribed' RETURNING id`,
-              [dto.email, source, hash],
-            )) as [Array<{ id: string }>, number]
-          )[0];
-      if (!row) return undefined;
-      const unsubscribe = new URLSearchParams({ token } satisfies UnsubscribeQuery);
-      await this.outbox.enqueue(manager, QUEUES.mail, 'template', {
-        template: 'newsletter-welcome',
-        to: dto.email,
-        data: { unsubscribeLink: `${this.config.appUrl}/api/newsletter/unsubscribe?${unsubscribe.toString()}` },
-      });
-      return row.id;
-    });
-    if (welcomed) this.logger.log(`newsletter subscription ${welcomed} from ${source}: welcome mail queued`);
+    const queued = await this.dataSource.transaction((manager) =>
+      signUp(manager, NEWSLETTER, dto.email, { source }, this.listService()),
+    );
+    if (queued) this.logger.log(`newsletter subscription ${queued.id} from ${source}: ${queued.mail} mail queued`);
     return { message: SUBSCRIBED_MESSAGE };
+  }
+
+  private listService(): ListService {
+    return { outbox: this.outbox, config: this.config, logger: this.logger };
+  }
+
+  /** Whether the token is a resubscribe link's that still works (unused, unexpired); changes nothing. */
+  resubscribePending(token: unknown): Promise<boolean> {
+    return resubscribePending(this.dataSource, NEWSLETTER, token);
+  }
+
+  /**
+   * The button of a resubscribe link's page (see confirmResubscribe). The source stays the first sign-up's:
+   * the one that asked for the link may have been anyone's.
+   */
+  resubscribe(token: unknown): Promise<boolean> {
+    return confirmResubscribe(this.dataSource, NEWSLETTER, token, {}, this.listService());
   }
 
   /** Whether the token is one we issued, and whether its address is still subscribed; changes nothing. */

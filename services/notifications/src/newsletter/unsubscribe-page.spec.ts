@@ -3,6 +3,7 @@ import {
   deadlineAlertsUnsubscribedPage,
   invalidDeadlineAlertsLinkPage,
   invalidUnsubscribeLinkPage,
+  NEWSLETTER_RESUBSCRIBE_PAGES,
   unsubscribedPage,
 } from './unsubscribe-page';
 
@@ -52,5 +53,21 @@ describe('deadline alert resubscribe pages', () => {
     const invalid = DEADLINE_ALERTS_RESUBSCRIBE_PAGES.invalid(options);
     expect(invalid).toContain('<h1>This link is invalid or expired</h1>');
     expect(invalid).toContain('sign up again on our Deadline Alerts page');
+  });
+});
+
+describe('newsletter resubscribe pages', () => {
+  it('ask for the button, say the newsletter resumes, or send the reader to subscribe again', () => {
+    const ask = NEWSLETTER_RESUBSCRIBE_PAGES.confirm(options, 'a&b');
+    expect(ask).toContain('<h1>Confirm your newsletter subscription</h1>');
+    expect(ask).toContain('Press the button to receive our newsletter at this address again.');
+    expect(ask).toContain('<form method="post" action="?token=a%26b">');
+    expect(ask).toMatch(/<button [^>]*>Confirm<\/button>/);
+    const done = NEWSLETTER_RESUBSCRIBE_PAGES.done(options);
+    expect(done).toContain('<h1>You are subscribed again</h1>');
+    expect(done).toContain('You will receive our newsletter at this address again; a welcome e-mail is on its way.');
+    const invalid = NEWSLETTER_RESUBSCRIBE_PAGES.invalid(options);
+    expect(invalid).toContain('<h1>This link is invalid or expired</h1>');
+    expect(invalid).toContain('To receive our newsletter, subscribe again from the footer of our website');
   });
 });

@@ -135,6 +135,13 @@ function resubscribePages(list: { title: string; what: string; each: string; sig
   };
 }
 
+export const NEWSLETTER_RESUBSCRIBE_PAGES = resubscribePages({
+  title: 'Confirm your newsletter subscription',
+  what: 'our newsletter',
+  each: 'newsletter',
+  signUpAgain: 'To receive our newsletter, subscribe again from the footer of our website',
+});
+
 export const DEADLINE_ALERTS_RESUBSCRIBE_PAGES = resubscribePages({
   title: 'Confirm your deadline reminders',
   what: 'tax and compliance deadline reminders',

@@ -33,3 +33,19 @@ describe('newsletter-welcome mail', () => {
     expect(odd.html).toContain('&quot;&gt;&lt;script&gt;');
   });
 });
+
+describe('newsletter-resubscribe mail', () => {
+  it('the confirmation link, its expiry, and no unsubscribe link (it is not list mail)', () => {
+    const confirm = 'https://portal.example.com/api/newsletter/resubscribe?token=abc';
+    const mail = renderTemplate(
+      { template: 'newsletter-resubscribe', to: 'a@b.co', data: { link: confirm, expiresInDays: 7 } },
+      options,
+    );
+    expect(mail.subject).toBe('Confirm your newsletter subscription');
+    expect(mail.text).toContain('This address was signed up for the Harbor Tax & Accounting newsletter.');
+    expect(mail.text).toContain(`Confirm your newsletter subscription: ${confirm}`);
+    expect(mail.text).toContain('The link works once and expires in 7 days.');
+    expect(mail.unsubscribeUrl).toBeUndefined();
+    expect(extractLinks(mail)).toEqual([confirm]);
+  });
+});

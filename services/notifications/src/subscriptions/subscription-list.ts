@@ -1,14 +1,19 @@
 import type { LoggerService } from '@nestjs/common';
 import { generateOpaqueToken, hashOpaqueToken, isOpaqueTokenShaped } from '@portal/auth';
 import type { AppConfig } from '@portal/config';
-import type { DeadlineResubscribeQuery, DeadlineUnsubscribeQuery } from '@portal/contracts';
+import type {
+  DeadlineResubscribeQuery,
+  DeadlineUnsubscribeQuery,
+  ResubscribeQuery,
+  UnsubscribeQuery,
+} from '@portal/contracts';
 import { type MailTemplates, type Outbox, QUEUES } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** How long the link that confirms a sign-up of an unsubscribed address works. */
 export const RESUBSCRIBE_LINK_DAYS = 7;
 
-type WelcomeTemplate = 'deadline-alerts-welcome';
+type WelcomeTemplate = 'newsletter-welcome' | 'deadline-alerts-welcome';
 
 /** A list's welcome mail, but for its recipient. */
 type WelcomeMail = { [T in WelcomeTemplate]: { template: T; data: MailTemplates[T] } }[WelcomeTemplate];
@@ -20,15 +25,15 @@ type WelcomeMail = { [T in WelcomeTemplate]: { template: T; data: MailTemplates[
  */
 export interface SubscriptionList {
   /** Its subscriptions: email, status, unsubscribe_token_hash, resubscribe_token_hash, resubscribe_requested_at. */
-  table: 'deadline_subscriptions';
+  table: 'newsletter_subscriptions' | 'deadline_subscriptions';
   /** Paths under the app's URL of its mails' links (GET: a page with a button; POST: the button). */
   unsubscribePath: string;
   resubscribePath: string;
   /** The mail with the link to confirm: transactional, so it reaches an address that complained. */
-  resubscribeTemplate: 'deadline-alerts-resubscribe';
+  resubscribeTemplate: 'newsletter-resubscribe' | 'deadline-alerts-resubscribe';
   /** The welcome mail of a new subscription, with its unsubscribe link. */
   welcome: (unsubscribeLink: string, config: AppConfig) => WelcomeMail;
-  /** A subscription in the log, e.g. 'deadline alert subscription'. */
+  /** A subscription in the log, e.g. 'newsletter subscription'. */
   noun: string;
 }
 
@@ -49,9 +54,12 @@ export interface QueuedMail {
 const PENDING_RESUBSCRIBE = `resubscribe_token_hash = $1
   AND resubscribe_requested_at > now() - ${RESUBSCRIBE_LINK_DAYS} * interval '1 day'`;
 
+/** What every link of a list's mail carries: its token alone. */
+type LinkQuery = UnsubscribeQuery & ResubscribeQuery & DeadlineUnsubscribeQuery & DeadlineResubscribeQuery;
+
 /** A link of a list's mail: `path` (one of the list's) under the app's URL, with the token. */
 export function tokenLink(config: Pick<AppConfig, 'appUrl'>, path: string, token: string): string {
-  const query = new URLSearchParams({ token } satisfies DeadlineUnsubscribeQuery & DeadlineResubscribeQuery);
+  const query = new URLSearchParams({ token } satisfies LinkQuery);
   return `${config.appUrl}${path}?${query.toString()}`;
 }
 

@@ -3,7 +3,15 @@ import { BILLING_TEMPLATES } from './billing-templates';
 import { formatTimeIn } from './dates';
 import { DOCUMENT_TEMPLATES } from './documents-templates';
 import { INTAKE_TEMPLATES } from './intake-templates';
-import { greeting, layout, MailLayoutOptions, oneLine, RenderedMail, withUnsubscribeLink } from './layout';
+import {
+  greeting,
+  layout,
+  MailLayoutOptions,
+  oneLine,
+  RenderedMail,
+  resubscribeMail,
+  withUnsubscribeLink,
+} from './layout';
 import { SECURITY_TEMPLATES } from './security-templates';
 
 /** What a template gives the worker: the message, and whom a reply goes to when that is not us. */
@@ -91,6 +99,12 @@ const TEMPLATES: { [T in keyof MailTemplates]: Renderer<T> } = {
       data.unsubscribeLink,
     );
   },
+  'newsletter-resubscribe': (data, options) =>
+    resubscribeMail(options, data, {
+      subject: 'Confirm your newsletter subscription',
+      about: `This address was signed up for the ${options.brand} newsletter. It unsubscribed from it before, so we send it none until you confirm.`,
+      ifIgnored: 'If you did not sign up, ignore this e-mail: you will receive no newsletter.',
+    }),
   'staff-message': (data, options) => {
     const kind = MESSAGE_TYPES.get(data.type ?? 'general') ?? 'Message';
     const subject = oneLine(`${kind} from ${data.name}${data.subject ? `: ${data.subject}` : ''}`);
