@@ -63,7 +63,7 @@ export function tokenLink(config: Pick<AppConfig, 'appUrl'>, path: string, token
   return `${config.appUrl}${path}?${query.toString()}`;
 }
 
-/** Queues the list's welcome mail to `email` in the transaction of `manager`. */
+/** Queues the list's welcome mail to `to` in the transaction of `manager`. */
 async function welcome(
   manager: EntityManager,
   list: SubscriptionList,
