@@ -63,6 +63,14 @@ describe.each<Driver>(['local', 's3'])('upload limits on %s storage', (driver) =
     expect((await upload(client.token, 'w2.pdf', randomBytes(MB))).status).toBe(201);
   });
 
+  it('takes a file that fills exactly the room left, though its request is longer than the file', async () => {
+    const client = await app.newClient('quota-exact');
+    expect((await upload(client.token, 'return.pdf', randomBytes(1.5 * MB))).status).toBe(201);
+    const exact = await upload(client.token, 'schedule-c.pdf', randomBytes(QUOTA - 1.5 * MB));
+    expect(exact.status).toBe(201);
+    expect((await upload(client.token, 'one-more.pdf', Buffer.from('x'))).status).toBe(413);
+  });
+
   it('checks again with the row: of uploads that declare no length, the one that no longer fits loses its object', async () => {
     const client = await app.newClient('quota-race');
     // Streamed without a Content-Length, neither is refused before its bytes are read.

@@ -25,6 +25,12 @@ export const clientDocumentsPath = (ownerId: string) => `/admin/documents/${owne
  * A verified client's own files. Every query is scoped to the signed-in owner, so someone else's
  * id answers exactly like an unknown one (404): nothing tells a guesser that a file exists.
  */
+/**
+ * Most of a one-file upload's Content-Length that is not the file: boundaries and part headers (a file
+ * name is at most 255 bytes), with room to spare.
+ */
+const MULTIPART_FRAMING_BYTES = 4096;
+
 @Injectable()
 export class VaultService {
   private readonly logger = new Logger(VaultService.name);
@@ -61,10 +67,11 @@ export class VaultService {
   }
 
   /**
-   * The quota is checked twice: before a byte is read (what is stored plus the declared length, which
-   * a little overstates the file), and again with the row, under a lock of the owner, so that two
-   * uploads under way at once cannot both take the last room; the one that no longer fits loses its
-   * object and is refused like the first check refuses.
+   * The quota is checked twice: before a byte is read (what is stored plus the declared length less
+   * what multipart framing may add, so a file that just fits is not refused for its envelope), and
+   * again with the row, under a lock of the owner, so that two uploads under way at once cannot both
+   * take the last room; the one that no longer fits loses its object and is refused like the first
+   * check refuses.
    */
   private async receive(
     user: AuthUser,
@@ -80,7 +87,8 @@ export class VaultService {
       precheck: async () => {
         await this.limiter.consume(RATE_LIMITS.vaultUploadPerAccount, user.id);
         const declared = Number(request.headers['content-length']);
-        await this.checkQuota(this.dataSource.manager, user.id, Number.isFinite(declared) ? declared : 0);
+        const file = Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_FRAMING_BYTES) : 0;
+        await this.checkQuota(this.dataSource.manager, user.id, file);
       },
     });
     try {
