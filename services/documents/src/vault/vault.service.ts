@@ -22,15 +22,17 @@ import { toVaultFileReply } from './vault-view';
 export const clientDocumentsPath = (ownerId: string) => `/admin/documents/${ownerId}`;
 
 /**
- * A verified client's own files. Every query is scoped to the signed-in owner, so someone else's
- * id answers exactly like an unknown one (404): nothing tells a guesser that a file exists.
- */
-/**
- * Most of a one-file upload's Content-Length that is not the file: boundaries and part headers (a file
- * name is at most 255 bytes), with room to spare.
+ * Most of a one-file vault upload's Content-Length that is not the file: boundaries and part headers (a
+ * file name is at most 255 bytes), with room to spare. Tighter than MULTIPART_OVERHEAD_BYTES, the size
+ * limit's allowance (a library upload's folder field too): the quota's first check refuses a file that
+ * cannot fit before its bytes are sent, and only the second check, on the stored size, is exact.
  */
 const MULTIPART_FRAMING_BYTES = 4096;
 
+/**
+ * A verified client's own files. Every query is scoped to the signed-in owner, so someone else's
+ * id answers exactly like an unknown one (404): nothing tells a guesser that a file exists.
+ */
 @Injectable()
 export class VaultService {
   private readonly logger = new Logger(VaultService.name);
@@ -68,10 +70,9 @@ export class VaultService {
 
   /**
    * The quota is checked twice: before a byte is read (what is stored plus the declared length less
-   * what multipart framing may add, so a file that just fits is not refused for its envelope), and
-   * again with the row, under a lock of the owner, so that two uploads under way at once cannot both
-   * take the last room; the one that no longer fits loses its object and is refused like the first
-   * check refuses.
+   * MULTIPART_FRAMING_BYTES, so a file that just fits is not refused for its envelope), and again with
+   * the row, under a lock of the owner, so that two uploads under way at once cannot both take the last
+   * room; the one that no longer fits loses its object and is refused like the first check refuses.
    */
   private async receive(
     user: AuthUser,
