@@ -283,10 +283,15 @@ export type QueueJob<Q extends QueueName> = {
  */
 export const LIST_MAIL_PRIORITY = 10;
 
-type MailJobData = { [N in JobName<'mail'>]: { name: N; data: JobPayload<'mail', N> } }[JobName<'mail'>];
+/** A mail job's name and data. */
+export type MailJobData = { [N in JobName<'mail'>]: { name: N; data: JobPayload<'mail', N> } }[JobName<'mail'>];
 
-/** Mail to a subscription carries its unsubscribe link (the templates' unsubscribeLink, a message's unsubscribeUrl). */
-function isListMail(job: MailJobData): boolean {
+/**
+ * List mail, mail to a subscription: it carries its unsubscribe link (the templates' unsubscribeLink, a
+ * message's unsubscribeUrl). It goes behind the rest (LIST_MAIL_PRIORITY), and not to an address that
+ * complained (the mail worker's suppression gate).
+ */
+export function isListMail(job: MailJobData): boolean {
   return job.name === 'template' ? 'unsubscribeLink' in job.data.data : job.data.unsubscribeUrl !== undefined;
 }
 

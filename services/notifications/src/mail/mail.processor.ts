@@ -4,11 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@portal/config';
-import { MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
+import { isListMail, MailMessage, QUEUES, QueueJob, redactSecrets, TemplateMail } from '@portal/events';
 import { deadlinePassed } from './deadline-gate';
 import { DeliveryLedger } from './delivery-ledger';
 import { MAIL_TRANSPORT, MailRejectedError, MailTransport } from './mail-transport';
-import { isSubscriptionMail, subscriptionEnded } from './subscription-gate';
+import { subscriptionEnded } from './subscription-gate';
 import { unsuppressedRecipients } from './suppression-gate';
 import { renderTemplate } from './templates/templates';
 
@@ -126,18 +126,21 @@ export class MailProcessor extends WorkerHost implements OnModuleDestroy {
    * only, so it is not written.
    */
   private async sendTemplate(jobId: string, mail: TemplateMail): Promise<MailJobResult> {
-    const listMail = isSubscriptionMail(mail);
     const skipped =
       deadlinePassed(mail, this.config.FIRM_TIME_ZONE) ??
       (await subscriptionEnded(this.dataSource, mail)) ??
-      (await unsuppressedRecipients(this.dataSource, mail.to, listMail)).skipped;
+      (await unsuppressedRecipients(this.dataSource, mail.to, isListMail({ name: 'template', data: mail }))).skipped;
     if (skipped) return this.skip(jobId, mail.template, skipped);
     return this.send(jobId, this.render(mail));
   }
 
   /** A mail of its own (not a template): sent to the recipients SES's feedback does not stop, if any. */
   private async sendMessage(jobId: string, message: MailMessage): Promise<MailJobResult> {
-    const recipients = await unsuppressedRecipients(this.dataSource, message.to, false);
+    const recipients = await unsuppressedRecipients(
+      this.dataSource,
+      message.to,
+      isListMail({ name: 'send', data: message }),
+    );
     if (recipients.skipped) return this.skip(jobId, 'send', recipients.skipped);
     const dropped = (Array.isArray(message.to) ? message.to.length : 1) - recipients.to.length;
     if (dropped) {
