@@ -11,7 +11,7 @@ import {
 } from '@portal/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { type ClientRequest, request as httpRequest } from 'node:http';
+import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 
 export const ADMIN_PASSWORD = 'Adm1n!pass';
@@ -65,6 +65,15 @@ const filePartHead = (boundary: string, filename: string) =>
 export interface UploadAnswer {
   status: number;
   body: Record<string, unknown>;
+}
+
+/** Reads an answer of ours: its status and its JSON body (`{}` when it has none). */
+function readAnswer(response: IncomingMessage, onAnswer: (answer: UploadAnswer) => void): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () =>
+    onAnswer({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+  );
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -236,15 +245,7 @@ export class DocumentsApp {
         },
         (response) => {
           answered = true;
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body: JSON.parse(Buffer.concat(chunks).toString() || '{}'),
-              sent,
-            }),
-          );
+          readAnswer(response, (answer) => resolve({ ...answer, sent }));
           response.on('error', reject);
         },
       );
@@ -358,11 +359,7 @@ export class DocumentsApp {
         },
       },
       (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          onAnswer({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
-        );
+        readAnswer(response, onAnswer);
         response.on('error', onError);
       },
     );
@@ -380,13 +377,7 @@ export class DocumentsApp {
           method,
           headers: { authorization: `Bearer ${token}` },
         },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
-          );
-        },
+        (response) => readAnswer(response, resolve),
       );
       request.on('error', reject);
       request.end();
